@@ -1,0 +1,184 @@
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include "app/cli.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "app/config.hpp"
+#include "app/server.hpp"
+#include "http/router.hpp"
+#include "sites/catalog.hpp"
+#include "sites/host_router.hpp"
+
+namespace wavesites {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct common_options {
+  std::string config_path = "config/sites.toml";
+  std::string data_dir = "./data";
+  std::string database;
+};
+
+struct serve_options {
+  std::string listen = "127.0.0.1:8080";
+  std::string web_dir;
+};
+
+int usage_error(const std::string& message) {
+  std::fprintf(stderr, "wavesites: %s\n", message.c_str());
+  return 2;
+}
+
+/// The web bundle next to the binary (build/bin/wavesites -> build/web), else ./build/web.
+std::string default_web_dir() {
+  std::error_code ec;
+  const auto exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto candidate = exe.parent_path().parent_path() / "web";
+    if (fs::exists(candidate / "manifest.json", ec)) return candidate.string();
+  }
+  return "build/web";
+}
+
+/// Checks the form of --database; the store itself is opened by the commands that use it.
+result<std::string> check_database(const common_options& o) {
+  if (o.database.empty()) return "sqlite:" + (fs::path(o.data_dir) / "wavesites.db").string();
+  if (o.database.rfind("sqlite:", 0) == 0 && o.database.size() > 7) return o.database;
+  if (o.database.rfind("postgresql://", 0) == 0 || o.database.rfind("postgres://", 0) == 0) return o.database;
+  return error{"--database: \"" + o.database + "\" is neither sqlite:PATH nor a postgresql:// URL"};
+}
+
+void print_sites(const config& cfg, const catalog& cat, const tcp::endpoint& ep) {
+  std::string addr = ep.address().to_string();
+  if (ep.address().is_v6()) addr = "[" + addr + "]";
+  if (ep.address().is_unspecified()) addr = "127.0.0.1";
+  const std::string port = std::to_string(ep.port());
+  const std::string base = "http://" + addr + ":" + port;
+  for (const auto& v : cat.variants()) {
+    if (v.name == "test") continue;
+    std::string line = "  " + v.name;
+    line.resize(std::max<std::size_t>(line.size(), 11), ' ');
+    const std::vector<std::string>* hosts = nullptr;
+    for (const auto& [site, names] : cfg.hosts) {
+      if (site == v.name) hosts = &names;
+    }
+    if (hosts && !hosts->empty()) {
+      for (const auto& h : *hosts) line += " http://" + h + ":" + port + v.entry;
+    } else {
+      line += " (no host configured)";
+    }
+    if (!v.test_entry.empty()) line += "   test route: " + base + v.test_entry;
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+  std::fprintf(stderr, "  any other host gets the test route set (%s/ is its 404 page)\n", base.c_str());
+}
+
+int serve(const common_options& common, const serve_options& opts) {
+  const auto where = parse_listen(opts.listen);
+  if (!where) return usage_error(where.message());
+  auto cfg = load_config(common.config_path);
+  if (!cfg) return usage_error(cfg.message());
+  const auto db = check_database(common);
+  if (!db) return usage_error(db.message());
+  const auto web_dir = opts.web_dir.empty() ? default_web_dir() : opts.web_dir;
+  auto cat = catalog::load(web_dir, *cfg);
+  if (!cat) return usage_error("web bundle " + web_dir + ": " + cat.message());
+  auto hosts = host_router::make(*cfg, **cat);
+  if (!hosts) return usage_error(hosts.message());
+
+  route_table routes;
+  routes.add(http::verb::get, "/healthz",
+             [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ok"); });
+  routes.add(http::verb::get, "/readyz",
+             [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ready"); });
+
+  const app_context app{*cfg, **cat, *hosts, routes};
+  server srv(app);
+  const auto bound = srv.listen(*where);
+  if (!bound) return usage_error(bound.message());
+  std::string shown = bound->address().to_string();
+  if (bound->address().is_v6()) shown = "[" + shown + "]";
+  std::fprintf(stderr, "wavesites %s listening on http://%s:%u (%zu files, %.1f MB in memory, config %s)\n",
+               version_string, shown.c_str(), static_cast<unsigned>(bound->port()), (*cat)->file_count(),
+               static_cast<double>((*cat)->byte_count()) / 1e6, common.config_path.c_str());
+  print_sites(*cfg, **cat, *bound);
+  std::fflush(stderr);
+  return srv.run();
+}
+
+int export_unavailable(const common_options& common, const char* what) {
+  auto cfg = load_config(common.config_path);
+  if (!cfg) return usage_error(cfg.message());
+  const auto db = check_database(common);
+  if (!db) return usage_error(db.message());
+  return usage_error(std::string(what) + ": the lead and resume store is not in this build yet");
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  CLI::App app{"wavesites: one server for the WaveAds sites, its blogs and landing page"};
+  app.name("wavesites");
+  app.set_version_flag("--version", std::string("wavesites ") + version_string);
+  app.require_subcommand(1);
+
+  common_options common;
+  serve_options serve_opts;
+  std::string format = "csv";
+  std::string out_dir;
+
+  auto add_common = [&](CLI::App* sub) {
+    sub->add_option("--config", common.config_path, "sites config file")->envname("WAVESITES_CONFIG");
+    sub->add_option("--data", common.data_dir, "data directory (SQLite store)")->envname("WAVESITES_DATA");
+    sub->add_option("--database", common.database, "sqlite:PATH or postgresql://user:pass@host:port/db")
+        ->envname("WAVESITES_DATABASE");
+  };
+
+  auto* serve_cmd = app.add_subcommand("serve", "serve every site");
+  add_common(serve_cmd);
+  serve_cmd->add_option("--listen", serve_opts.listen, "HOST:PORT to listen on")->envname("WAVESITES_LISTEN");
+  serve_cmd->add_option("--web", serve_opts.web_dir, "built web bundle directory")->envname("WAVESITES_WEB");
+
+  auto* leads = app.add_subcommand("leads", "business leads");
+  leads->require_subcommand(1);
+  auto* leads_export = leads->add_subcommand("export", "write every lead to stdout");
+  add_common(leads_export);
+  leads_export->add_option("--format", format, "csv or json")->check(CLI::IsMember({"csv", "json"}));
+
+  auto* resumes = app.add_subcommand("resumes", "uploaded resumes");
+  resumes->require_subcommand(1);
+  auto* resumes_export = resumes->add_subcommand("export", "write every resume into OUTDIR");
+  add_common(resumes_export);
+  resumes_export->add_option("OUTDIR", out_dir, "output directory")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    for (auto& c : msg) {
+      if (c == '\n') c = ' ';
+    }
+    return usage_error(msg + " (see wavesites --help)");
+  }
+
+  if (serve_cmd->parsed()) return serve(common, serve_opts);
+  if (leads_export->parsed()) return export_unavailable(common, "leads export");
+  if (resumes_export->parsed()) return export_unavailable(common, "resumes export");
+  return usage_error("no command given (see wavesites --help)");
+}
+
+}  // namespace wavesites

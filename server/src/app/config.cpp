@@ -1,0 +1,254 @@
+#include "app/config.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+#include <boost/asio/ip/address.hpp>
+#include <toml++/toml.h>
+
+namespace wavesites {
+namespace {
+
+struct config_error {
+  std::string message;
+};
+
+std::string where(const toml::node& n) {
+  const auto& src = n.source();
+  if (src.begin.line == 0) return {};
+  return " (line " + std::to_string(src.begin.line) + ")";
+}
+
+std::string type_name(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a number with a fraction";
+    case toml::node_type::boolean: return "a boolean";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::table: return "a table";
+    default: return "a date or time";
+  }
+}
+
+[[noreturn]] void fail(std::string msg) { throw config_error{std::move(msg)}; }
+
+const toml::table& expect_table(const toml::node& n, const std::string& key) {
+  const auto* t = n.as_table();
+  if (!t) fail(key + ": expected a table, got " + type_name(n) + where(n));
+  return *t;
+}
+
+std::string expect_string(const toml::node& n, const std::string& key) {
+  const auto* s = n.as_string();
+  if (!s) fail(key + ": expected a string, got " + type_name(n) + where(n));
+  return s->get();
+}
+
+std::int64_t expect_int(const toml::node& n, const std::string& key, std::int64_t lo, std::int64_t hi) {
+  const auto* i = n.as_integer();
+  if (!i) fail(key + ": expected an integer, got " + type_name(n) + where(n));
+  const auto v = i->get();
+  if (v < lo || v > hi) {
+    fail(key + ": " + std::to_string(v) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi) +
+         where(n));
+  }
+  return v;
+}
+
+bool expect_bool(const toml::node& n, const std::string& key) {
+  const auto* b = n.as_boolean();
+  if (!b) fail(key + ": expected true or false, got " + type_name(n) + where(n));
+  return b->get();
+}
+
+void expect_http_url(const std::string& url, const std::string& key, const toml::node& n, bool allow_empty) {
+  if (url.empty() && allow_empty) return;
+  const bool scheme_ok = url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
+  const auto rest = url.substr(url.find("://") == std::string::npos ? 0 : url.find("://") + 3);
+  const auto host_end = rest.find_first_of("/?#");
+  const auto authority = rest.substr(0, host_end);
+  const bool bad_char = std::any_of(url.begin(), url.end(), [](unsigned char c) {
+    return c <= 0x20 || c >= 0x7f || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' || c == '`';
+  });
+  if (!scheme_ok || authority.empty() || authority.find('@') != std::string::npos || bad_char) {
+    fail(key + ": \"" + url + "\" is not an absolute http(s) URL" + where(n));
+  }
+}
+
+void reject_unknown(const toml::table& t, const std::string& prefix, std::initializer_list<std::string_view> known) {
+  for (auto&& [k, v] : t) {
+    const std::string_view key = k.str();
+    if (std::find(known.begin(), known.end(), key) == known.end()) {
+      fail("unknown key '" + prefix + std::string(key) + "'" + where(v));
+    }
+  }
+}
+
+config parse(const toml::table& root) {
+  config cfg;
+  reject_unknown(root, "", {"hosts", "landing", "limits", "proxy", "server"});
+
+  const auto* hosts_node = root.get("hosts");
+  if (!hosts_node) fail("missing required table [hosts]");
+  const auto& hosts = expect_table(*hosts_node, "[hosts]");
+  std::map<std::string, std::string> owner;  // host -> site, to catch a host given twice
+  for (auto&& [k, v] : hosts) {
+    const std::string site(k.str());
+    const std::string key = "hosts." + site;
+    const auto* arr = v.as_array();
+    if (!arr) fail(key + ": expected an array of host names, got " + type_name(v) + where(v));
+    std::vector<std::string> names;
+    for (const auto& item : *arr) {
+      const auto raw = expect_string(item, key);
+      if (raw.find_first_of(":/ ") != std::string::npos && raw.front() != '[') {
+        fail(key + ": \"" + raw + "\" must be a bare host name (no scheme, port, path or spaces)" + where(item));
+      }
+      auto name = normalize_host(raw);
+      if (!valid_host_name(name)) fail(key + ": \"" + raw + "\" is not a valid host name" + where(item));
+      if (auto it = owner.find(name); it != owner.end()) {
+        fail(key + ": host \"" + name + "\" is already listed under hosts." + it->second + where(item));
+      }
+      owner.emplace(name, site);
+      names.push_back(std::move(name));
+    }
+    cfg.hosts.emplace_back(site, std::move(names));
+  }
+
+  if (const auto* n = root.get("landing")) {
+    const auto& t = expect_table(*n, "[landing]");
+    reject_unknown(t, "landing.", {"app_store_url", "tracking_url", "offer", "affiliate"});
+    if (const auto* v = t.get("app_store_url")) {
+      cfg.landing.app_store_url = expect_string(*v, "landing.app_store_url");
+      expect_http_url(cfg.landing.app_store_url, "landing.app_store_url", *v, false);
+    }
+    if (const auto* v = t.get("tracking_url")) {
+      cfg.landing.tracking_url = expect_string(*v, "landing.tracking_url");
+      expect_http_url(cfg.landing.tracking_url, "landing.tracking_url", *v, true);
+    }
+    if (const auto* v = t.get("offer")) cfg.landing.offer = expect_string(*v, "landing.offer");
+    if (const auto* v = t.get("affiliate")) cfg.landing.affiliate = expect_string(*v, "landing.affiliate");
+  }
+
+  if (const auto* n = root.get("limits")) {
+    const auto& t = expect_table(*n, "[limits]");
+    reject_unknown(t, "limits.",
+                   {"leads_per_ip_per_hour", "uploads_per_ip_per_hour", "max_upload_bytes", "max_json_bytes"});
+    constexpr std::int64_t max_rate = 1'000'000;
+    if (const auto* v = t.get("leads_per_ip_per_hour")) {
+      cfg.limits.leads_per_ip_per_hour =
+          static_cast<std::uint32_t>(expect_int(*v, "limits.leads_per_ip_per_hour", 1, max_rate));
+    }
+    if (const auto* v = t.get("uploads_per_ip_per_hour")) {
+      cfg.limits.uploads_per_ip_per_hour =
+          static_cast<std::uint32_t>(expect_int(*v, "limits.uploads_per_ip_per_hour", 1, max_rate));
+    }
+    if (const auto* v = t.get("max_upload_bytes")) {
+      cfg.limits.max_upload_bytes =
+          static_cast<std::uint64_t>(expect_int(*v, "limits.max_upload_bytes", 1024, std::int64_t{1} << 32));
+    }
+    if (const auto* v = t.get("max_json_bytes")) {
+      cfg.limits.max_json_bytes =
+          static_cast<std::uint64_t>(expect_int(*v, "limits.max_json_bytes", 256, 16 * 1024 * 1024));
+    }
+  }
+
+  if (const auto* n = root.get("proxy")) {
+    const auto& t = expect_table(*n, "[proxy]");
+    reject_unknown(t, "proxy.", {"trusted"});
+    if (const auto* v = t.get("trusted")) {
+      const auto* arr = v->as_array();
+      if (!arr) fail("proxy.trusted: expected an array of IP addresses, got " + type_name(*v) + where(*v));
+      for (const auto& item : *arr) {
+        const auto text = expect_string(item, "proxy.trusted");
+        boost::system::error_code ec;
+        const auto addr = boost::asio::ip::make_address(text, ec);
+        if (ec) fail("proxy.trusted: \"" + text + "\" is not an IP address" + where(item));
+        cfg.proxy.trusted.push_back(addr.to_string());
+      }
+    }
+  }
+
+  if (const auto* n = root.get("server")) {
+    const auto& t = expect_table(*n, "[server]");
+    reject_unknown(t, "server.",
+                   {"threads", "read_timeout_seconds", "idle_timeout_seconds", "write_timeout_seconds",
+                    "body_timeout_seconds", "shutdown_grace_seconds", "max_header_bytes", "access_log"});
+    if (const auto* v = t.get("threads")) cfg.server.threads = static_cast<unsigned>(expect_int(*v, "server.threads", 0, 256));
+    auto secs = [&](const char* name, std::chrono::seconds& out) {
+      if (const auto* v = t.get(name)) out = std::chrono::seconds(expect_int(*v, std::string("server.") + name, 1, 86400));
+    };
+    secs("read_timeout_seconds", cfg.server.read_timeout);
+    secs("idle_timeout_seconds", cfg.server.idle_timeout);
+    secs("write_timeout_seconds", cfg.server.write_timeout);
+    secs("body_timeout_seconds", cfg.server.body_timeout);
+    secs("shutdown_grace_seconds", cfg.server.shutdown_grace);
+    if (const auto* v = t.get("max_header_bytes")) {
+      cfg.server.max_header_bytes = static_cast<std::uint32_t>(expect_int(*v, "server.max_header_bytes", 1024, 1 << 20));
+    }
+    if (const auto* v = t.get("access_log")) cfg.server.access_log = expect_bool(*v, "server.access_log");
+  }
+  return cfg;
+}
+
+}  // namespace
+
+std::string normalize_host(std::string_view host) {
+  std::string_view h = host;
+  if (!h.empty() && h.front() == '[') {  // IPv6 literal, maybe with a port
+    const auto close = h.find(']');
+    h = close == std::string_view::npos ? h.substr(1) : h.substr(1, close - 1);
+  } else if (const auto colon = h.find(':'); colon != std::string_view::npos && h.find(':', colon + 1) == std::string_view::npos) {
+    h = h.substr(0, colon);  // name:port (a bare IPv6 address has several colons and is kept)
+  }
+  while (!h.empty() && h.back() == '.') h.remove_suffix(1);
+  std::string out(h);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool valid_host_name(std::string_view host) {
+  if (host.empty() || host.size() > 253) return false;
+  boost::system::error_code ec;
+  boost::asio::ip::make_address(std::string(host), ec);
+  if (!ec) return true;
+  std::size_t label = 0;
+  for (std::size_t i = 0; i <= host.size(); ++i) {
+    if (i == host.size() || host[i] == '.') {
+      if (label == 0 || label > 63) return false;
+      if (host[i - 1] == '-' || host[i - label] == '-') return false;
+      label = 0;
+      continue;
+    }
+    const auto c = static_cast<unsigned char>(host[i]);
+    if (!(std::isalnum(c) || c == '-' || c == '_')) return false;
+    ++label;
+  }
+  return true;
+}
+
+result<config> parse_config(std::string_view toml_text, std::string_view source) {
+  try {
+    const auto root = toml::parse(toml_text, source);
+    return parse(root);
+  } catch (const toml::parse_error& e) {
+    const auto& b = e.source().begin;
+    return error{std::string(source) + ": line " + std::to_string(b.line) + ": " + std::string(e.description())};
+  } catch (const config_error& e) {
+    return error{std::string(source) + ": " + e.message};
+  }
+}
+
+result<config> load_config(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return error{"cannot read config file " + path};
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return error{"cannot read config file " + path};
+  return parse_config(ss.str(), path);
+}
+
+}  // namespace wavesites

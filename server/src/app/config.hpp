@@ -1,0 +1,66 @@
+#pragma once
+/// The sites config (`config/sites.toml`, CONTRACTS.md section 3), parsed strictly:
+/// unknown keys and malformed values are errors that name the key.
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/result.hpp"
+
+namespace wavesites {
+
+struct landing_config {
+  std::string app_store_url = "https://apps.apple.com/app/block-blast/id1617391485";
+  std::string tracking_url;  ///< empty: no tracking request is made
+  std::string offer = "block-blast-ios";
+  std::string affiliate = "waveads";
+};
+
+struct limits_config {
+  std::uint32_t leads_per_ip_per_hour = 20;
+  std::uint32_t uploads_per_ip_per_hour = 10;
+  std::uint64_t max_upload_bytes = 10 * 1024 * 1024;
+  std::uint64_t max_json_bytes = 16 * 1024;
+};
+
+struct proxy_config {
+  std::vector<std::string> trusted;  ///< normalised textual IP addresses
+};
+
+struct server_config {
+  unsigned threads = 0;  ///< 0: one per core
+  std::chrono::seconds read_timeout{15};
+  std::chrono::seconds idle_timeout{60};
+  std::chrono::seconds write_timeout{30};
+  std::chrono::seconds body_timeout{300};
+  std::chrono::seconds shutdown_grace{10};
+  std::uint32_t max_header_bytes = 16 * 1024;
+  bool access_log = true;
+};
+
+struct config {
+  /// site name -> its host names, lower-case, without port or trailing dot.
+  std::vector<std::pair<std::string, std::vector<std::string>>> hosts;
+  landing_config landing;
+  limits_config limits;
+  proxy_config proxy;
+  server_config server;
+};
+
+/// Parses the TOML text; `source` names the file in error messages.
+result<config> parse_config(std::string_view toml_text, std::string_view source);
+
+/// Reads and parses a config file.
+result<config> load_config(const std::string& path);
+
+/// Normalises a host as the matcher does: lower case, no port, no trailing dot.
+/// Accepts "Host" header forms: "name", "name:port", "[v6]", "[v6]:port".
+std::string normalize_host(std::string_view host);
+
+/// True when `host` (already normalised) is a syntactically valid DNS name or IP literal.
+bool valid_host_name(std::string_view host);
+
+}  // namespace wavesites

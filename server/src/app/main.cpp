@@ -1,0 +1,3 @@
+#include "app/cli.hpp"
+
+int main(int argc, char** argv) { return wavesites::run_cli(argc, argv); }

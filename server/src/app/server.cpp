@@ -1,0 +1,121 @@
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include "app/server.hpp"
+
+#include <sys/socket.h>
+
+#include <charconv>
+#include <cstdio>
+#include <thread>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/socket_base.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+namespace wavesites {
+
+result<listen_address> parse_listen(const std::string& text) {
+  listen_address out;
+  std::string port_text;
+  if (!text.empty() && text.front() == '[') {
+    const auto close = text.find(']');
+    if (close == std::string::npos || close + 1 >= text.size() || text[close + 1] != ':') {
+      return error{"--listen: \"" + text + "\" is not HOST:PORT"};
+    }
+    out.host = text.substr(1, close - 1);
+    port_text = text.substr(close + 2);
+  } else {
+    const auto colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0 || text.find(':') != colon) {
+      return error{"--listen: \"" + text + "\" is not HOST:PORT"};
+    }
+    out.host = text.substr(0, colon);
+    port_text = text.substr(colon + 1);
+  }
+  unsigned value = 0;
+  const auto [ptr, ec] = std::from_chars(port_text.data(), port_text.data() + port_text.size(), value);
+  if (port_text.empty() || ec != std::errc{} || ptr != port_text.data() + port_text.size() || value > 65535) {
+    return error{"--listen: \"" + port_text + "\" is not a port number (0-65535)"};
+  }
+  out.port = static_cast<unsigned short>(value);
+  return out;
+}
+
+server::server(const app_context& app) : app_(app) {
+  unsigned n = app.cfg.server.threads;
+  if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
+  for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(i, app));
+}
+
+server::~server() = default;
+
+result<tcp::endpoint> server::listen(const listen_address& where) {
+  boost::system::error_code ec;
+  asio::io_context resolver_ctx;
+  tcp::resolver resolver(resolver_ctx);
+  const auto results = resolver.resolve(where.host, std::to_string(where.port),
+                                        tcp::resolver::numeric_service | tcp::resolver::passive, ec);
+  if (ec || results.empty()) return error{"--listen: cannot resolve host \"" + where.host + "\""};
+  tcp::endpoint ep = results.begin()->endpoint();
+  for (std::size_t i = 0; i < workers_.size(); ++i) {
+    tcp::acceptor acc(workers_[i]->context());
+    acc.open(ep.protocol(), ec);
+    if (!ec) acc.set_option(asio::socket_base::reuse_address(true), ec);
+    if (!ec) {
+      int one = 1;  // each worker accepts on its own socket; the kernel spreads connections
+      if (::setsockopt(acc.native_handle(), SOL_SOCKET, SO_REUSEPORT, &one, sizeof one) != 0) {
+        ec = boost::system::error_code(errno, boost::system::system_category());
+      }
+    }
+    if (!ec) acc.bind(ep, ec);
+    if (!ec) acc.listen(asio::socket_base::max_listen_connections, ec);
+    if (ec) {
+      return error{"--listen: cannot listen on " + ep.address().to_string() + ":" + std::to_string(ep.port()) +
+                   ": " + ec.message()};
+    }
+    if (i == 0) ep = acc.local_endpoint();  // port 0 becomes a real port shared by all workers
+    acceptors_.push_back(std::move(acc));
+  }
+  return ep;
+}
+
+int server::run() {
+  for (std::size_t i = 0; i < workers_.size(); ++i) workers_[i]->start(std::move(acceptors_[i]));
+  acceptors_.clear();
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < workers_.size(); ++i) {
+    threads.emplace_back([w = workers_[i].get()] { w->context().run(); });
+  }
+
+  // Worker 0 runs on this thread and also owns the signals and the drain timer.
+  auto& main_ctx = workers_[0]->context();
+  asio::signal_set signals(main_ctx, SIGINT, SIGTERM);
+  asio::steady_timer drain(main_ctx);
+  steady::time_point give_up{};
+  std::function<void()> check_drained = [&] {
+    std::size_t open = 0;
+    for (const auto& w : workers_) open += w->connections();
+    if (open == 0 || steady::now() >= give_up) {
+      for (const auto& w : workers_) w->context().stop();
+      return;
+    }
+    drain.expires_after(std::chrono::milliseconds(20));
+    drain.async_wait([&](const boost::system::error_code&) { check_drained(); });
+  };
+  signals.async_wait([&](const boost::system::error_code& ec, int) {
+    if (ec) return;
+    std::fprintf(stderr, "wavesites: stopping: finishing requests in flight (up to %llds)\n",
+                 static_cast<long long>(app_.cfg.server.shutdown_grace.count()));
+    give_up = steady::now() + app_.cfg.server.shutdown_grace;
+    for (const auto& w : workers_) w->begin_shutdown();
+    check_drained();
+  });
+  main_ctx.run();
+  for (auto& t : threads) t.join();
+  for (const auto& w : workers_) w->log().flush();
+  std::fprintf(stderr, "wavesites: stopped\n");
+  return 0;
+}
+
+}  // namespace wavesites

@@ -1,0 +1,30 @@
+#pragma once
+/// Header blocks shared by every response: the baseline security headers and the CSP builder.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wavesites {
+
+/// What a page's Content-Security-Policy may allow beyond the site's own origin.
+struct csp_extras {
+  std::vector<std::string> script_hashes;  ///< "sha256-..." of inline scripts
+  std::string connect_origin;              ///< e.g. "https://tracking.example" for the landing page
+};
+
+/// CSP for an HTML page: only the site's own scripts (plus hashed inline ones), nothing framed.
+std::string page_csp(const csp_extras& extras);
+
+/// CSP for JSON and plain error answers: nothing may load.
+std::string_view api_csp();
+
+/// "X-Content-Type-Options: nosniff\r\n..." lines (ending in CRLF) including the given CSP.
+std::string security_header_lines(std::string_view csp);
+
+/// Standard reason phrase, e.g. 404 -> "Not Found".
+std::string_view reason_phrase(int status);
+
+/// Origin ("https://host[:port]") of an absolute http(s) URL, or empty.
+std::string origin_of(std::string_view url);
+
+}  // namespace wavesites

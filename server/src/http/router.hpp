@@ -1,0 +1,70 @@
+#pragma once
+/// The table of run-time handlers (health checks, the API). It tells an unknown path (left to
+/// the pages) from a known path with the wrong method (405).
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include <boost/asio/awaitable.hpp>
+
+#include "http/request.hpp"
+#include "http/response.hpp"
+#include "sites/catalog.hpp"
+
+namespace wavesites {
+
+namespace asio = boost::asio;
+
+enum class body_status {
+  complete,   ///< every byte reached the sink
+  too_large,  ///< more than the limit arrived (or was announced); reading stopped there
+  stopped,    ///< the sink said stop
+  timeout,    ///< the client was too slow
+  broken,     ///< malformed framing or a closed connection
+};
+
+/// The request body, read on demand by a handler, streamed into a sink.
+class body_source {
+ public:
+  virtual ~body_source() = default;
+  [[nodiscard]] virtual std::optional<std::uint64_t> content_length() const = 0;
+  [[nodiscard]] virtual bool has_body() const = 0;
+  /// Streams the body into `sink`, stopping as soon as more than `limit` bytes arrive.
+  virtual asio::awaitable<body_status> read(body_sink& sink, std::uint64_t limit) = 0;
+};
+
+/// Everything a handler may look at.
+struct request_context {
+  const request_head& head;
+  std::string_view client_ip;  ///< the socket peer, or X-Forwarded-For's client behind a trusted proxy
+  const variant& site;
+  body_source& body;
+};
+
+using handler = std::function<asio::awaitable<response>(request_context&)>;
+
+class route_table {
+ public:
+  void add(http::verb method, std::string path, handler h);
+
+  struct lookup {
+    const handler* target = nullptr;  ///< set when path and method match
+    std::string allow;                ///< set when only the path matches: the Allow header for a 405
+  };
+  [[nodiscard]] lookup find(http::verb method, std::string_view path) const;
+
+ private:
+  struct entry {
+    http::verb method;
+    std::string path;
+    handler h;
+  };
+  std::vector<entry> entries_;
+};
+
+}  // namespace wavesites

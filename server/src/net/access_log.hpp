@@ -1,0 +1,33 @@
+#pragma once
+/// One JSON line per request on stdout, buffered per I/O thread and flushed a few times a
+/// second (or when the buffer fills), so logging costs no system call per request.
+#include <cstdint>
+#include <ctime>
+#include <string>
+#include <string_view>
+
+namespace wavesites {
+
+class access_log {
+ public:
+  explicit access_log(bool enabled) : enabled_(enabled) { buf_.reserve(capacity_); }
+  access_log(const access_log&) = delete;
+  access_log& operator=(const access_log&) = delete;
+  ~access_log() { flush(); }
+
+  void record(std::string_view host, std::string_view method, std::string_view path, int status,
+              std::uint64_t bytes, double duration_ms);
+  void flush();
+
+ private:
+  static constexpr std::size_t capacity_ = 64 * 1024;
+  bool enabled_;
+  std::string buf_;
+  std::time_t stamp_sec_ = 0;
+  char stamp_[24] = {};  ///< "2026-11-21T01:02:03" for stamp_sec_
+};
+
+/// Appends `s` to `out` as the inside of a JSON string.
+void append_json_escaped(std::string& out, std::string_view s);
+
+}  // namespace wavesites

@@ -1,0 +1,299 @@
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include <array>
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/error.hpp>
+
+#include "http/client_ip.hpp"
+#include "http/headers.hpp"
+#include "http/negotiate.hpp"
+#include "http/request.hpp"
+#include "http/response.hpp"
+#include "http/router.hpp"
+#include "net/worker.hpp"
+#include "sites/catalog.hpp"
+#include "sites/host_router.hpp"
+
+namespace wavesites {
+namespace {
+
+namespace beast = boost::beast;
+using boost::system::error_code;
+
+constexpr std::size_t read_chunk = 16 * 1024;
+constexpr std::string_view crlf = "\r\n";
+constexpr std::string_view keep_alive_line = "Connection: keep-alive\r\n";
+constexpr std::string_view close_line = "Connection: close\r\n";
+
+enum class head_status { ok, closed, too_large, bad };
+
+/// One connection: reads requests with a Beast parser, answers pages from prepared buffers and
+/// everything else through the route table.
+class session final : public body_source {
+ public:
+  session(tcp::socket socket, worker& w) : socket_(std::move(socket)), worker_(w), guard_(w, socket_), app_(w.app()) {}
+
+  asio::awaitable<void> run();
+
+  // body_source
+  [[nodiscard]] std::optional<std::uint64_t> content_length() const override {
+    if (!parser_) return std::nullopt;
+    const auto n = parser_->content_length();
+    return n ? std::optional<std::uint64_t>(*n) : std::nullopt;
+  }
+  [[nodiscard]] bool has_body() const override { return parser_ && !parser_->is_done(); }
+  asio::awaitable<body_status> read(body_sink& sink, std::uint64_t limit) override;
+
+ private:
+  asio::awaitable<head_status> read_head();
+  asio::awaitable<bool> write_all(const std::array<asio::const_buffer, 5>& bufs);
+  asio::awaitable<bool> send_prepared(std::string_view head, std::string_view body, bool keep_alive);
+  asio::awaitable<bool> send_response(const response& r, bool keep_alive);
+  /// Answers one parsed request; returns the status sent and sets `keep_alive_` for what follows.
+  asio::awaitable<bool> answer(int& status, std::uint64_t& bytes);
+
+  tcp::socket socket_;
+  worker& worker_;
+  connection_guard guard_;
+  const app_context& app_;
+  beast::flat_buffer buffer_;
+  request_head head_;
+  std::optional<request_parser> parser_;
+  std::string peer_;
+  std::uint64_t served_ = 0;
+  bool keep_alive_ = true;
+};
+
+asio::awaitable<head_status> session::read_head() {
+  const auto& scfg = app_.cfg.server;
+  // Until the first byte of the next request the connection is idle: the sweep may close it
+  // at shutdown, and it waits idle_timeout (read_timeout for a fresh connection, so a socket
+  // opened and left silent is dropped quickly). From the first byte on, the whole head must
+  // arrive within read_timeout.
+  bool started = buffer_.size() > 0;
+  if (started) guard_.arm(scfg.read_timeout, false);
+  for (;;) {
+    if (buffer_.size() > 0) {
+      error_code ec;
+      const auto used = parser_->put(buffer_.data(), ec);
+      buffer_.consume(used);
+      if (!ec && parser_->is_header_done()) co_return head_status::ok;
+      if (ec == beast::http::error::header_limit) co_return head_status::too_large;
+      if (ec && ec != beast::http::error::need_more) co_return head_status::bad;
+      if (buffer_.size() > scfg.max_header_bytes) co_return head_status::too_large;
+    }
+    if (!started) {
+      guard_.arm(served_ == 0 ? scfg.read_timeout : scfg.idle_timeout, true);
+      if (worker_.stopping()) co_return head_status::closed;
+    }
+    if (guard_.expired()) co_return head_status::closed;
+    error_code ec;
+    const auto n = co_await socket_.async_read_some(buffer_.prepare(read_chunk),
+                                                    asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) co_return head_status::closed;  // EOF, reset, or cancelled by the sweep
+    buffer_.commit(n);
+    if (!started) {
+      started = true;
+      guard_.arm(scfg.read_timeout, false);
+    }
+  }
+}
+
+asio::awaitable<bool> session::write_all(const std::array<asio::const_buffer, 5>& bufs) {
+  guard_.arm(app_.cfg.server.write_timeout, false);
+  if (guard_.expired()) co_return false;
+  error_code ec;
+  co_await asio::async_write(socket_, bufs, asio::redirect_error(asio::use_awaitable, ec));
+  co_return !ec;
+}
+
+asio::awaitable<bool> session::send_prepared(std::string_view head, std::string_view body, bool keep_alive) {
+  std::string_view conn;
+  if (!keep_alive) conn = close_line;
+  else if (head_.version == 10) conn = keep_alive_line;
+  const std::array<asio::const_buffer, 5> bufs{
+      asio::buffer(head.data(), head.size()), asio::buffer(worker_.date_line()), asio::buffer(conn.data(), conn.size()),
+      asio::buffer(crlf.data(), crlf.size()), asio::buffer(body.data(), body.size())};
+  co_return co_await write_all(bufs);
+}
+
+asio::awaitable<bool> session::send_response(const response& r, bool keep_alive) {
+  const auto head = serialize_head(r, keep_alive, head_.version, worker_.date_line());
+  const bool head_only = head_.method == http::verb::head;
+  const std::array<asio::const_buffer, 5> bufs{asio::buffer(head), asio::const_buffer{}, asio::const_buffer{},
+                                               asio::const_buffer{},
+                                               head_only ? asio::const_buffer{} : asio::buffer(r.body)};
+  co_return co_await write_all(bufs);
+}
+
+asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit) {
+  if (!parser_ || parser_->is_done()) co_return body_status::complete;
+  if (const auto n = parser_->content_length(); n && *n > limit) co_return body_status::too_large;
+  const auto& scfg = app_.cfg.server;
+  if (head_.expect_continue && head_.version >= 11) {
+    static constexpr std::string_view cont = "HTTP/1.1 100 Continue\r\n\r\n";
+    const std::array<asio::const_buffer, 5> bufs{asio::buffer(cont.data(), cont.size())};
+    if (!co_await write_all(bufs)) co_return body_status::broken;
+  }
+  parser_->body_limit(limit);
+  parser_->eager(true);
+  parser_->set_sink(&sink);
+  guard_.cap(steady::now() + scfg.body_timeout);
+  body_status result = body_status::broken;
+  for (;;) {
+    if (buffer_.size() > 0) {
+      error_code ec;
+      const auto used = parser_->put(buffer_.data(), ec);
+      buffer_.consume(used);
+      if (ec == sink_stopped()) {
+        result = body_status::stopped;
+        break;
+      }
+      if (ec == beast::http::error::body_limit) {
+        result = body_status::too_large;
+        break;
+      }
+      if (ec && ec != beast::http::error::need_more) break;
+      if (parser_->is_done()) {
+        result = body_status::complete;
+        break;
+      }
+    }
+    guard_.arm(scfg.read_timeout, false);
+    if (guard_.expired()) {
+      result = body_status::timeout;
+      break;
+    }
+    error_code ec;
+    const auto n = co_await socket_.async_read_some(buffer_.prepare(read_chunk),
+                                                    asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) {
+      result = guard_.expired() ? body_status::timeout : body_status::broken;
+      break;
+    }
+    buffer_.commit(n);
+  }
+  parser_->set_sink(nullptr);
+  guard_.uncap();
+  co_return result;
+}
+
+asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes) {
+  const std::string_view path = head_.path();
+  const variant& site = app_.hosts.pick(head_.host);
+
+  if (head_.version >= 11 && head_.host.empty()) {
+    status = 400;
+    keep_alive_ = false;
+    co_return co_await send_response(text_response(400, "Bad Request: missing Host header"), false);
+  }
+  if (path.empty() || path.front() != '/') {
+    status = 400;
+    keep_alive_ = false;
+    co_return co_await send_response(text_response(400, "Bad Request: unsupported request target"), false);
+  }
+
+  // Run-time handlers first (health, API).
+  const auto found = app_.routes.find(head_.method, path);
+  if (found.target) {
+    const auto client = client_address(peer_, head_.forwarded_for, app_.cfg.proxy.trusted);
+    request_context ctx{head_, client, site, *this};
+    response r = co_await (*found.target)(ctx);
+    if (has_body() || r.close) keep_alive_ = false;  // an unread body cannot be skipped safely
+    status = r.status;
+    bytes = head_.method == http::verb::head ? 0 : r.body.size();
+    co_return co_await send_response(r, keep_alive_);
+  }
+  if (!found.allow.empty()) {
+    response r = json_error(405, "method not allowed");
+    r.headers.emplace_back("Allow", found.allow);
+    status = 405;
+    if (has_body()) keep_alive_ = false;
+    co_return co_await send_response(r, keep_alive_);
+  }
+
+  // Pages and files, all prepared in memory.
+  const resource* res = app_.pages.find_static(path);
+  status = 200;
+  if (!res) {
+    const auto m = app_.pages.route(site, path);
+    status = m.status;
+    const auto lang = m.target->single ? std::string_view{} : cookie_value(head_.cookie, "lang");
+    res = &m.target->pick(lang);
+  }
+  const bool get = head_.method == http::verb::get;
+  const bool head_only = head_.method == http::verb::head;
+  if (has_body()) keep_alive_ = false;
+  if (!get && !head_only) {
+    if (status == 200) {
+      response r = text_response(405, "Method Not Allowed");
+      r.headers.emplace_back("Allow", "GET, HEAD");
+      status = 405;
+      co_return co_await send_response(r, keep_alive_);
+    }
+  }
+  const representation& rep = res->pick(head_.accept.br, head_.accept.gzip);
+  if (status == 200 && head_.has_if_none_match && if_none_match_hits(head_.if_none_match, rep.etag)) {
+    status = 304;
+    co_return co_await send_prepared(rep.head_304, {}, keep_alive_);
+  }
+  const std::string_view body = head_only ? std::string_view{} : std::string_view(rep.body);
+  bytes = body.size();
+  co_return co_await send_prepared(status == 200 ? rep.head_200 : rep.head_404, body, keep_alive_);
+}
+
+asio::awaitable<void> session::run() {
+  {
+    error_code ec;
+    socket_.set_option(tcp::no_delay(true), ec);
+    const auto ep = socket_.remote_endpoint(ec);
+    if (ec) co_return;
+    auto addr = ep.address();
+    if (addr.is_v6() && addr.to_v6().is_v4_mapped()) addr = asio::ip::make_address_v4(asio::ip::v4_mapped, addr.to_v6());
+    peer_ = addr.to_string();
+  }
+  const auto& scfg = app_.cfg.server;
+  for (;;) {
+    head_.clear();
+    parser_.emplace(head_);
+    parser_->header_limit(scfg.max_header_bytes);
+    const auto hs = co_await read_head();
+    if (hs != head_status::ok) {
+      if (hs == head_status::too_large || hs == head_status::bad) {
+        const int code = hs == head_status::too_large ? 431 : 400;
+        co_await send_response(text_response(code, reason_phrase(code)), false);
+        worker_.log().record(head_.host, head_.method_text, head_.path(), code, 0, 0);
+      }
+      break;
+    }
+    const auto started = steady::now();
+    keep_alive_ = parser_->keep_alive() && !worker_.stopping();
+    int status = 0;
+    std::uint64_t bytes = 0;
+    const bool sent = co_await answer(status, bytes);
+    ++served_;
+    const double ms = std::chrono::duration<double, std::milli>(steady::now() - started).count();
+    worker_.log().record(head_.host, head_.method_text, head_.path(), status, bytes, ms);
+    if (!sent || !keep_alive_ || worker_.stopping()) break;
+  }
+  error_code ec;
+  socket_.shutdown(tcp::socket::shutdown_send, ec);
+  socket_.close(ec);
+}
+
+}  // namespace
+
+asio::awaitable<void> serve_connection(tcp::socket socket, worker& w) {
+  session s(std::move(socket), w);
+  co_await s.run();
+}
+
+}  // namespace wavesites

@@ -1,0 +1,114 @@
+#pragma once
+/// One I/O thread: its io_context, its acceptor, the connections it owns, and the once-a-beat
+/// sweep that enforces every connection's deadline (cheaper than a timer per operation).
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <ctime>
+#include <memory>
+#include <string_view>
+
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "app/config.hpp"
+#include "net/access_log.hpp"
+
+namespace wavesites {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+using steady = std::chrono::steady_clock;
+
+class catalog;
+class host_router;
+class route_table;
+
+/// What every connection needs from the application; all of it read-only while serving.
+struct app_context {
+  const config& cfg;
+  const catalog& pages;
+  const host_router& hosts;
+  const route_table& routes;
+};
+
+class worker;
+
+/// A connection's entry in its worker's list: the deadline the sweep enforces.
+class connection_guard {
+ public:
+  connection_guard(worker& w, tcp::socket& s);
+  ~connection_guard();
+  connection_guard(const connection_guard&) = delete;
+  connection_guard& operator=(const connection_guard&) = delete;
+
+  void arm(std::chrono::seconds d, bool idle) {
+    deadline_ = steady::now() + d;
+    idle_ = idle;
+  }
+  /// A whole-body deadline that arm() cannot extend.
+  void cap(steady::time_point hard) { hard_deadline_ = hard; }
+  void uncap() { hard_deadline_ = steady::time_point::max(); }
+  [[nodiscard]] bool expired() const { return expired_; }
+
+ private:
+  friend class worker;
+  worker& worker_;
+  tcp::socket& socket_;
+  steady::time_point deadline_{};
+  steady::time_point hard_deadline_ = steady::time_point::max();
+  bool idle_ = false;
+  bool expired_ = false;
+  connection_guard* prev_ = nullptr;
+  connection_guard* next_ = nullptr;
+};
+
+class worker {
+ public:
+  worker(unsigned index, const app_context& app);
+  worker(const worker&) = delete;
+  worker& operator=(const worker&) = delete;
+
+  asio::io_context& context() { return ioc_; }
+  /// Starts accepting on `acceptor` (already bound and listening) and the deadline sweep.
+  void start(tcp::acceptor acceptor);
+  /// Thread-safe: stop accepting, close idle connections, let requests in flight finish.
+  void begin_shutdown();
+  [[nodiscard]] std::size_t connections() const { return count_.load(std::memory_order_relaxed); }
+  [[nodiscard]] bool stopping() const { return stopping_; }
+
+  access_log& log() { return log_; }
+  /// "Date: <IMF-fixdate>\r\n", formatted at most once a second.
+  std::string_view date_line();
+  const app_context& app() const { return app_; }
+
+ private:
+  friend class connection_guard;
+  asio::awaitable<void> accept_loop();
+  asio::awaitable<void> sweep_loop();
+  void sweep(bool close_idle);
+
+  unsigned index_;
+  const app_context& app_;
+  // Declared before ioc_ so they outlive it: destroying ioc_ destroys suspended connections,
+  // whose guards unlink themselves from this list.
+  access_log log_;
+  bool stopping_ = false;
+  std::atomic<std::size_t> count_{0};
+  connection_guard* head_ = nullptr;
+  std::time_t date_sec_ = 0;
+  char date_[64] = {};
+  std::size_t date_len_ = 0;
+  asio::io_context ioc_;
+  std::unique_ptr<tcp::acceptor> acceptor_;
+  asio::steady_timer sweeper_;
+};
+
+/// Serves one connection until it closes, times out, or the worker stops.
+asio::awaitable<void> serve_connection(tcp::socket socket, worker& w);
+
+}  // namespace wavesites

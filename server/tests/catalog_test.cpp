@@ -1,0 +1,195 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "http/negotiate.hpp"
+#include "test_support.hpp"
+#include "util/compress.hpp"
+
+namespace wavesites {
+namespace {
+
+using namespace wavesites::testing;
+
+struct CatalogTest : ::testing::Test {
+  config cfg = fixture_config();
+  std::unique_ptr<catalog> cat = fixture_catalog(cfg);
+  const variant& test = cat->test_variant();
+  const variant& blog = *cat->find_variant("blog");
+
+  std::string file_of(const variant& v, std::string_view path, int expect_status, std::string_view lang = {}) {
+    const auto m = cat->route(v, path);
+    EXPECT_EQ(m.status, expect_status) << path;
+    return m.target->pick(lang).file;
+  }
+};
+
+TEST_F(CatalogTest, ExactRoutes) {
+  EXPECT_EQ(file_of(test, "/blog/home", 200), "pages/blog-test-home.html");
+  EXPECT_EQ(file_of(test, "/blog/home/", 200), "pages/blog-test-home.html");
+  EXPECT_EQ(file_of(blog, "/", 200), "pages/blog-online-home.html");
+  EXPECT_EQ(file_of(blog, "/home", 200), "pages/blog-online-home.html");
+}
+
+TEST_F(CatalogTest, AnythingElseIsTheNotFoundPage) {
+  EXPECT_EQ(file_of(test, "/", 404), "pages/404.html");
+  EXPECT_EQ(file_of(test, "/nope", 404), "pages/404.html");
+  EXPECT_EQ(file_of(test, "/home", 404), "pages/404.html");
+  EXPECT_EQ(file_of(blog, "/blog/home", 404), "pages/404.html");  // a known host gets only its online set
+  EXPECT_EQ(file_of(test, "/BLOG/home", 404), "pages/404.html");
+  EXPECT_EQ(file_of(test, "/blog/article-detail/", 404), "pages/404.html");
+  EXPECT_EQ(file_of(test, "/blog/article-detail/1/x", 404), "pages/404.html");
+}
+
+TEST_F(CatalogTest, StringIdsMatchExactly) {
+  EXPECT_EQ(file_of(test, "/blog/article-detail/1", 200), "pages/blog-1.html");
+  EXPECT_EQ(file_of(test, "/blog/article-detail/10", 200), "pages/blog-10.html");
+  EXPECT_EQ(file_of(test, "/blog/article-detail/01", 404), "pages/blog-empty.html");
+  EXPECT_EQ(file_of(test, "/blog/article-detail/9", 404), "pages/blog-empty.html");
+  EXPECT_EQ(file_of(test, "/blog/article-detail/abc", 404), "pages/blog-empty.html");
+  EXPECT_EQ(file_of(test, "/blog/article-detail/%31", 200), "pages/blog-1.html");
+  EXPECT_EQ(file_of(blog, "/article-detail/1", 200), "pages/blog-1.html");
+  EXPECT_EQ(file_of(blog, "/article-detail/2", 404), "pages/blog-empty.html");
+}
+
+TEST_F(CatalogTest, NumericIdsAreCanonicalised) {
+  EXPECT_EQ(file_of(test, "/shop/article-detail/1", 200), "pages/shop-1.html");
+  EXPECT_EQ(file_of(test, "/shop/article-detail/01", 200), "pages/shop-1.html");
+  EXPECT_EQ(file_of(test, "/shop/article-detail/0001", 200), "pages/shop-1.html");
+  EXPECT_EQ(file_of(test, "/shop/article-detail/1.0", 200), "pages/shop-1.html");
+  EXPECT_EQ(file_of(test, "/shop/article-detail/1.5", 404), "pages/shop-empty.html");
+  EXPECT_EQ(file_of(test, "/shop/article-detail/x1", 404), "pages/shop-empty.html");
+  EXPECT_EQ(file_of(test, "/shop/article-detail/-1", 404), "pages/shop-empty.html");
+  EXPECT_EQ(file_of(test, "/shop/article-detail/2", 404), "pages/shop-empty.html");
+}
+
+TEST(NumericId, Canonical) {
+  EXPECT_EQ(canonical_numeric_id("7"), "7");
+  EXPECT_EQ(canonical_numeric_id("007"), "7");
+  EXPECT_EQ(canonical_numeric_id("0"), "0");
+  EXPECT_EQ(canonical_numeric_id("10.00"), "10");
+  EXPECT_EQ(canonical_numeric_id("1."), "1");
+  EXPECT_EQ(canonical_numeric_id(""), "");
+  EXPECT_EQ(canonical_numeric_id(".5"), "");
+  EXPECT_EQ(canonical_numeric_id("1e2"), "");
+  EXPECT_EQ(canonical_numeric_id(" 1"), "");
+}
+
+TEST(PercentDecode, RejectsMalformedAndSlashes) {
+  std::string out;
+  EXPECT_TRUE(percent_decode_path("/a%20b", out));
+  EXPECT_EQ(out, "/a b");
+  EXPECT_FALSE(percent_decode_path("/a%2", out));
+  EXPECT_FALSE(percent_decode_path("/a%zz", out));
+  EXPECT_FALSE(percent_decode_path("/a%2fb", out));
+  EXPECT_FALSE(percent_decode_path("/a%00", out));
+}
+
+TEST_F(CatalogTest, LanguagePagesFollowTheCookieWithEnglishAsDefault) {
+  EXPECT_EQ(file_of(test, "/ads/home", 200), "pages/ads.en.html");
+  EXPECT_EQ(file_of(test, "/ads/home", 200, "ja"), "pages/ads.ja.html");
+  EXPECT_EQ(file_of(test, "/ads/home", 200, "xx"), "pages/ads.en.html");
+}
+
+TEST_F(CatalogTest, StaticFilesAndCachePolicy) {
+  const auto* js = cat->find_static("/assets/app-1a2b3c4d.js");
+  ASSERT_NE(js, nullptr);
+  EXPECT_EQ(js->content_type, "text/javascript; charset=utf-8");
+  const auto& id = js->reps[0];
+  EXPECT_NE(id.head_200.find("Cache-Control: public, max-age=31536000, immutable\r\n"), std::string::npos);
+  const auto* robots = cat->find_static("/robots.txt");
+  ASSERT_NE(robots, nullptr);
+  EXPECT_NE(robots->reps[0].head_200.find("Cache-Control: no-cache\r\n"), std::string::npos);
+  EXPECT_EQ(cat->find_static("/assets/missing.js"), nullptr);
+  const auto& html = cat->route(test, "/blog/home").target->pick({});
+  EXPECT_NE(html.reps[0].head_200.find("Cache-Control: no-cache\r\n"), std::string::npos);
+  EXPECT_NE(html.reps[0].head_200.find("Content-Type: text/html; charset=utf-8\r\n"), std::string::npos);
+}
+
+TEST_F(CatalogTest, EncodedRepresentationsHaveTheirOwnLengthEncodingAndETag) {
+  const auto& res = cat->route(test, "/blog/home").target->pick({});
+  const auto& id = res.reps[0];
+  const auto& gz = res.reps[1];
+  const auto& br = res.reps[2];
+  ASSERT_TRUE(id.present && gz.present && br.present);
+  EXPECT_LT(br.body.size(), id.body.size());
+  EXPECT_NE(id.head_200.find("Content-Length: " + std::to_string(id.body.size()) + "\r\n"), std::string::npos);
+  EXPECT_NE(gz.head_200.find("Content-Length: " + std::to_string(gz.body.size()) + "\r\n"), std::string::npos);
+  EXPECT_NE(gz.head_200.find("Content-Encoding: gzip\r\n"), std::string::npos);
+  EXPECT_NE(br.head_200.find("Content-Encoding: br\r\n"), std::string::npos);
+  EXPECT_EQ(id.head_200.find("Content-Encoding"), std::string::npos);
+  for (const auto* rep : {&id, &gz, &br}) {
+    EXPECT_NE(rep->head_200.find("Vary: Accept-Encoding\r\n"), std::string::npos);
+    EXPECT_NE(rep->head_200.find("ETag: " + rep->etag + "\r\n"), std::string::npos);
+    EXPECT_NE(rep->head_304.find("HTTP/1.1 304 Not Modified\r\n"), std::string::npos);
+    EXPECT_EQ(rep->head_304.find("Content-Length"), std::string::npos);
+    EXPECT_NE(rep->head_404.find("HTTP/1.1 404 Not Found\r\n"), std::string::npos);
+    EXPECT_EQ(rep->head_404.find("ETag"), std::string::npos);
+    for (const char* h : {"X-Content-Type-Options: nosniff\r\n", "Referrer-Policy: strict-origin-when-cross-origin\r\n",
+                          "X-Frame-Options: DENY\r\n", "frame-ancestors 'none'"}) {
+      EXPECT_NE(rep->head_200.find(h), std::string::npos) << h;
+    }
+  }
+  EXPECT_NE(id.etag, gz.etag);
+  EXPECT_NE(gz.etag, br.etag);
+  EXPECT_EQ(&res.pick(true, true), &br);
+  EXPECT_EQ(&res.pick(false, true), &gz);
+  EXPECT_EQ(&res.pick(false, false), &id);
+  // The ETag of what a client holds answers If-None-Match for that representation only.
+  EXPECT_TRUE(if_none_match_hits(br.etag, br.etag));
+  EXPECT_FALSE(if_none_match_hits(id.etag, br.etag));
+}
+
+TEST_F(CatalogTest, CspAllowsOnlyOwnScriptsAndNoInlineScript) {
+  const auto& res = cat->route(test, "/blog/home").target->pick({});
+  const auto& head = res.reps[0].head_200;
+  EXPECT_NE(head.find("script-src 'self';"), std::string::npos) << head;
+  EXPECT_EQ(head.find("unsafe-inline'; img"), head.find("unsafe-inline'; img"));  // style only
+  const auto script_src = head.substr(head.find("script-src"), head.find(';', head.find("script-src")) - head.find("script-src"));
+  EXPECT_EQ(script_src.find("unsafe"), std::string::npos) << script_src;
+}
+
+TEST_F(CatalogTest, LandingPageTakesItsValuesAndTrackingOriginFromTheConfig) {
+  const auto& res = cat->find_variant("landing")->routes.find("/")->second->pick({});
+  const auto& body = res.reps[0].body;
+  EXPECT_NE(body.find("href=\"https://apps.example/app?id=1&amp;x=2\""), std::string::npos) << body;
+  EXPECT_NE(body.find("data-tracking=\"https://track.example:8443/click?a=1\""), std::string::npos);
+  EXPECT_NE(body.find("data-offer=\"offer-1\""), std::string::npos);
+  EXPECT_EQ(body.find("__LANDING_"), std::string::npos);
+  const auto& head = res.reps[0].head_200;
+  EXPECT_NE(head.find("connect-src 'self' https://track.example:8443"), std::string::npos) << head;
+  EXPECT_NE(head.find("img-src 'self' data: https://track.example:8443"), std::string::npos);
+  EXPECT_NE(head.find("script-src 'self' 'sha256-abc='"), std::string::npos);
+  ASSERT_TRUE(res.reps[1].present);  // compressed at load, since the build could not
+  ASSERT_TRUE(res.reps[2].present);
+}
+
+TEST(CatalogErrors, MissingManifestOrFileIsReported) {
+  const auto cfg = fixture_config();
+  auto missing = catalog::load("/nonexistent-web", cfg);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.message().find("manifest.json"), std::string::npos);
+
+  const auto dir = std::filesystem::temp_directory_path() / "wavesites-catalog-test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "manifest.json")
+      << R"({"version":1,"pages":{"a":{"file":"pages/gone.html"}},"variants":{"test":{"routes":{},"not_found":"a"}}})";
+  auto gone = catalog::load(dir.string(), cfg);
+  ASSERT_FALSE(gone.ok());
+  EXPECT_NE(gone.message().find("pages/gone.html"), std::string::npos);
+  std::ofstream(dir / "manifest.json") << R"({"version":1,"pages":{},"variants":{"test":{"routes":{"/":"nope"},"not_found":"nope"}}})";
+  auto dangling = catalog::load(dir.string(), cfg);
+  ASSERT_FALSE(dangling.ok());
+  EXPECT_NE(dangling.message().find("nope"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Compress, RoundTripSizes) {
+  const std::string text(5000, 'a');
+  EXPECT_LT(gzip_compress(text).size(), 200u);
+  EXPECT_LT(brotli_compress(text).size(), 100u);
+}
+
+}  // namespace
+}  // namespace wavesites

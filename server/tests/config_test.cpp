@@ -1,0 +1,125 @@
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "app/config.hpp"
+
+namespace wavesites {
+namespace {
+
+constexpr const char* full = R"(
+[hosts]
+waveads = ["WaveAds.Example."]
+kuponz1 = ["kuponz-a.example", "kuponz-b.example"]
+tts1 = []
+
+[landing]
+app_store_url = "https://apps.apple.com/app/block-blast/id1617391485"
+tracking_url  = "https://tracking.example/click"
+offer         = "block-blast-ios"
+affiliate     = "waveads"
+
+[limits]
+leads_per_ip_per_hour   = 5
+uploads_per_ip_per_hour = 3
+max_upload_bytes        = 2048
+max_json_bytes          = 1024
+
+[proxy]
+trusted = ["127.0.0.1", "::1"]
+)";
+
+TEST(Config, ParsesTheContractExample) {
+  const auto cfg = parse_config(full, "sites.toml");
+  ASSERT_TRUE(cfg.ok()) << cfg.message();
+  ASSERT_EQ(cfg->hosts.size(), 3u);
+  std::map<std::string, std::vector<std::string>> hosts(cfg->hosts.begin(), cfg->hosts.end());
+  EXPECT_EQ(hosts["waveads"], std::vector<std::string>{"waveads.example"});
+  EXPECT_EQ(hosts["kuponz1"], (std::vector<std::string>{"kuponz-a.example", "kuponz-b.example"}));
+  EXPECT_TRUE(hosts["tts1"].empty());
+  EXPECT_EQ(cfg->landing.tracking_url, "https://tracking.example/click");
+  EXPECT_EQ(cfg->limits.leads_per_ip_per_hour, 5u);
+  EXPECT_EQ(cfg->limits.max_upload_bytes, 2048u);
+  EXPECT_EQ(cfg->proxy.trusted, (std::vector<std::string>{"127.0.0.1", "::1"}));
+}
+
+TEST(Config, DefaultsApplyWhenOnlyHostsIsGiven) {
+  const auto cfg = parse_config("[hosts]\n", "x.toml");
+  ASSERT_TRUE(cfg.ok()) << cfg.message();
+  EXPECT_EQ(cfg->limits.max_upload_bytes, 10u * 1024 * 1024);
+  EXPECT_EQ(cfg->limits.max_json_bytes, 16384u);
+  EXPECT_EQ(cfg->limits.leads_per_ip_per_hour, 20u);
+  EXPECT_TRUE(cfg->proxy.trusted.empty());
+  EXPECT_TRUE(cfg->server.access_log);
+}
+
+void expect_error(const std::string& text, const std::string& fragment) {
+  const auto cfg = parse_config(text, "sites.toml");
+  ASSERT_FALSE(cfg.ok()) << "accepted: " << text;
+  EXPECT_NE(cfg.message().find(fragment), std::string::npos) << cfg.message();
+  EXPECT_EQ(cfg.message().find('\n'), std::string::npos) << "one line: " << cfg.message();
+  EXPECT_EQ(cfg.message().rfind("sites.toml", 0), 0u) << cfg.message();
+}
+
+TEST(Config, RejectsMissingHosts) { expect_error("[limits]\nmax_json_bytes = 1024\n", "[hosts]"); }
+
+TEST(Config, RejectsUnknownKeysNamingThem) {
+  expect_error("[hosts]\n[limits]\nmax_uplod_bytes = 5\n", "limits.max_uplod_bytes");
+  expect_error("[hosts]\n[landingg]\n", "landingg");
+  expect_error("[hosts]\n[proxy]\ntrusted = []\nextra = 1\n", "proxy.extra");
+  expect_error("[hosts]\n[landing]\ncolor = \"red\"\n", "landing.color");
+}
+
+TEST(Config, RejectsMalformedValuesNamingTheKey) {
+  expect_error("[hosts]\nwaveads = \"waveads.example\"\n", "hosts.waveads");
+  expect_error("[hosts]\nwaveads = [1]\n", "hosts.waveads");
+  expect_error("[hosts]\nwaveads = [\"bad host!\"]\n", "hosts.waveads");
+  expect_error("[hosts]\nwaveads = [\"waveads.example:8080\"]\n", "hosts.waveads");
+  expect_error("[hosts]\nwaveads = [\"http://waveads.example\"]\n", "hosts.waveads");
+  expect_error("[hosts]\n[limits]\nmax_upload_bytes = \"10MB\"\n", "limits.max_upload_bytes");
+  expect_error("[hosts]\n[limits]\nleads_per_ip_per_hour = -1\n", "limits.leads_per_ip_per_hour");
+  expect_error("[hosts]\n[limits]\nmax_json_bytes = 0\n", "limits.max_json_bytes");
+  expect_error("[hosts]\n[landing]\ntracking_url = \"not a url\"\n", "landing.tracking_url");
+  expect_error("[hosts]\n[landing]\napp_store_url = \"ftp://x.example/\"\n", "landing.app_store_url");
+  expect_error("[hosts]\n[proxy]\ntrusted = [\"10.0.0.300\"]\n", "proxy.trusted");
+  expect_error("[hosts]\n[proxy]\ntrusted = \"127.0.0.1\"\n", "proxy.trusted");
+  expect_error("[hosts]\n[server]\naccess_log = \"yes\"\n", "server.access_log");
+}
+
+TEST(Config, RejectsAHostListedTwice) {
+  expect_error("[hosts]\ntts1 = [\"a.example\"]\ntts2 = [\"A.example.\"]\n", "already listed");
+}
+
+TEST(Config, ReportsTomlSyntaxErrorsWithALine) { expect_error("[hosts]\nwaveads = [\n", "line"); }
+
+TEST(Config, MissingFileIsAnError) {
+  const auto cfg = load_config("/nonexistent/sites.toml");
+  ASSERT_FALSE(cfg.ok());
+  EXPECT_NE(cfg.message().find("/nonexistent/sites.toml"), std::string::npos);
+}
+
+TEST(HostNames, NormaliseCasePortAndTrailingDot) {
+  EXPECT_EQ(normalize_host("Example.COM"), "example.com");
+  EXPECT_EQ(normalize_host("example.com:8080"), "example.com");
+  EXPECT_EQ(normalize_host("example.com."), "example.com");
+  EXPECT_EQ(normalize_host("EXAMPLE.com.:443"), "example.com");
+  EXPECT_EQ(normalize_host("[::1]:8080"), "::1");
+  EXPECT_EQ(normalize_host("[::1]"), "::1");
+  EXPECT_EQ(normalize_host("127.0.0.1:80"), "127.0.0.1");
+}
+
+TEST(HostNames, Validity) {
+  EXPECT_TRUE(valid_host_name("waveads.example"));
+  EXPECT_TRUE(valid_host_name("a-b.c"));
+  EXPECT_TRUE(valid_host_name("localhost"));
+  EXPECT_TRUE(valid_host_name("127.0.0.1"));
+  EXPECT_TRUE(valid_host_name("::1"));
+  EXPECT_FALSE(valid_host_name(""));
+  EXPECT_FALSE(valid_host_name("-a.example"));
+  EXPECT_FALSE(valid_host_name("a..example"));
+  EXPECT_FALSE(valid_host_name("a b"));
+  EXPECT_FALSE(valid_host_name(std::string(64, 'a') + ".example"));
+}
+
+}  // namespace
+}  // namespace wavesites

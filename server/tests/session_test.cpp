@@ -1,0 +1,277 @@
+// The server in-process on a loopback port: keep-alive, conditional and encoded answers, HEAD,
+// limits, timeouts and the graceful stop, as a client sees them on the wire.
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <thread>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http.hpp>
+
+#include "app/server.hpp"
+#include "http/router.hpp"
+#include "sites/host_router.hpp"
+#include "test_support.hpp"
+
+namespace wavesites {
+namespace {
+
+using namespace wavesites::testing;
+namespace bhttp = boost::beast::http;
+
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    cfg_ = fixture_config();
+    cat_ = fixture_catalog(cfg_);
+    router_.emplace(std::move(host_router::make(cfg_, *cat_)).value());
+    routes_.add(bhttp::verb::get, "/healthz",
+                [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ok"); });
+    routes_.add(bhttp::verb::post, "/echo-length", [](request_context& ctx) -> asio::awaitable<response> {
+      struct counter : body_sink {
+        std::size_t n = 0;
+        bool on_data(std::string_view c) override {
+          n += c.size();
+          return true;
+        }
+      } sink;
+      const auto st = co_await ctx.body.read(sink, 1000);
+      if (st == body_status::too_large) co_return json_error(413, "too large");
+      co_return json_response(200, "ok", {{"bytes", sink.n}});
+    });
+    app_.emplace(app_context{cfg_, *cat_, *router_, routes_});
+    server_.emplace(*app_);
+    const auto ep = server_->listen({"127.0.0.1", 0});
+    ASSERT_TRUE(ep.ok()) << ep.message();
+    port_ = ep->port();
+    thread_ = std::thread([this] { exit_code_ = server_->run(); });
+  }
+  void TearDown() override {
+    if (thread_.joinable()) {
+      std::raise(SIGTERM);
+      thread_.join();
+    }
+  }
+
+  asio::ip::tcp::socket connect() {
+    asio::ip::tcp::socket s(ioc_);
+    s.connect({asio::ip::make_address("127.0.0.1"), port_});
+    return s;
+  }
+
+  bhttp::response<bhttp::string_body> exchange(asio::ip::tcp::socket& s, bhttp::request<bhttp::string_body> req) {
+    if (req.find(bhttp::field::host) == req.end()) req.set(bhttp::field::host, "127.0.0.1");
+    req.prepare_payload();
+    bhttp::write(s, req);
+    boost::beast::flat_buffer buf;
+    bhttp::response_parser<bhttp::string_body> p;
+    p.body_limit(10'000'000);
+    if (req.method() == bhttp::verb::head) p.skip(true);
+    bhttp::read(s, buf, p);
+    return p.release();
+  }
+
+  bhttp::response<bhttp::string_body> get(std::string target, std::string host = "127.0.0.1",
+                                          std::vector<std::pair<bhttp::field, std::string>> headers = {},
+                                          bhttp::verb method = bhttp::verb::get) {
+    auto s = connect();
+    bhttp::request<bhttp::string_body> req{method, target, 11};
+    req.set(bhttp::field::host, host);
+    for (auto& [k, v] : headers) req.set(k, v);
+    return exchange(s, std::move(req));
+  }
+
+  std::string raw(const std::string& bytes) {
+    auto s = connect();
+    asio::write(s, asio::buffer(bytes));
+    std::string out;
+    boost::system::error_code ec;
+    char buf[4096];
+    for (;;) {
+      const auto n = s.read_some(asio::buffer(buf), ec);
+      if (ec) break;
+      out.append(buf, n);
+    }
+    return out;
+  }
+
+  config cfg_;
+  std::unique_ptr<catalog> cat_;
+  std::optional<host_router> router_;
+  route_table routes_;
+  std::optional<app_context> app_;
+  std::optional<server> server_;
+  std::thread thread_;
+  unsigned short port_ = 0;
+  int exit_code_ = -1;
+  asio::io_context ioc_;
+};
+
+TEST_F(ServerTest, ServesPagesByHostWithStatus) {
+  auto r = get("/blog/home");
+  EXPECT_EQ(r.result_int(), 200);
+  EXPECT_NE(r.body().find("Blog test home"), std::string::npos);
+  r = get("/", "BLOG.test.:8080");
+  EXPECT_EQ(r.result_int(), 200);
+  EXPECT_NE(r.body().find("Blog online home"), std::string::npos);
+  r = get("/blog/home", "blog.test");
+  EXPECT_EQ(r.result_int(), 404);
+  EXPECT_NE(r.body().find("页面未找到"), std::string::npos);
+  r = get("/");
+  EXPECT_EQ(r.result_int(), 404);
+  r = get("/shop/article-detail/01");
+  EXPECT_EQ(r.result_int(), 200);
+  EXPECT_NE(r.body().find("Shop article one"), std::string::npos);
+  r = get("/shop/article-detail/99");
+  EXPECT_EQ(r.result_int(), 404);
+  EXPECT_EQ(r[bhttp::field::content_type], "text/html; charset=utf-8");
+}
+
+TEST_F(ServerTest, HeadersOnEveryResponse) {
+  for (const auto& target : {"/blog/home", "/nope", "/healthz", "/assets/app-1a2b3c4d.js"}) {
+    const auto r = get(target);
+    EXPECT_EQ(r["X-Content-Type-Options"], "nosniff") << target;
+    EXPECT_EQ(r["Referrer-Policy"], "strict-origin-when-cross-origin") << target;
+    EXPECT_EQ(r["X-Frame-Options"], "DENY") << target;
+    EXPECT_NE(r["Content-Security-Policy"].find("frame-ancestors 'none'"), std::string::npos) << target;
+    EXPECT_FALSE(r[bhttp::field::date].empty()) << target;
+    EXPECT_EQ(r[bhttp::field::content_length], std::to_string(r.body().size())) << target;
+  }
+}
+
+TEST_F(ServerTest, ConditionalAndEncoded) {
+  auto plain = get("/blog/home");
+  const std::string etag(plain[bhttp::field::etag]);
+  ASSERT_FALSE(etag.empty());
+  EXPECT_EQ(plain[bhttp::field::cache_control], "no-cache");
+  EXPECT_EQ(plain[bhttp::field::vary], "Accept-Encoding");
+  auto again = get("/blog/home", "x", {{bhttp::field::if_none_match, etag}});
+  EXPECT_EQ(again.result_int(), 304);
+  EXPECT_TRUE(again.body().empty());
+  EXPECT_EQ(again[bhttp::field::etag], etag);
+  auto stale = get("/blog/home", "x", {{bhttp::field::if_none_match, "\"other\""}});
+  EXPECT_EQ(stale.result_int(), 200);
+
+  auto br = get("/blog/home", "x", {{bhttp::field::accept_encoding, "gzip, deflate, br"}});
+  EXPECT_EQ(br[bhttp::field::content_encoding], "br");
+  EXPECT_LT(br.body().size(), plain.body().size());
+  EXPECT_NE(br[bhttp::field::etag], etag);
+  auto gz = get("/blog/home", "x", {{bhttp::field::accept_encoding, "gzip"}});
+  EXPECT_EQ(gz[bhttp::field::content_encoding], "gzip");
+  EXPECT_EQ(static_cast<unsigned char>(gz.body()[0]), 0x1f);
+  auto br304 = get("/blog/home", "x",
+                   {{bhttp::field::accept_encoding, "br"}, {bhttp::field::if_none_match, std::string(br[bhttp::field::etag])}});
+  EXPECT_EQ(br304.result_int(), 304);
+
+  auto js = get("/assets/app-1a2b3c4d.js", "x", {{bhttp::field::accept_encoding, "br"}});
+  EXPECT_EQ(js[bhttp::field::cache_control], "public, max-age=31536000, immutable");
+  EXPECT_EQ(js[bhttp::field::content_type], "text/javascript; charset=utf-8");
+}
+
+TEST_F(ServerTest, HeadHasHeadersButNoBody) {
+  const auto get_r = get("/blog/home");
+  const auto head_r = get("/blog/home", "x", {}, bhttp::verb::head);
+  EXPECT_EQ(head_r.result_int(), 200);
+  EXPECT_EQ(head_r[bhttp::field::content_length], get_r[bhttp::field::content_length]);
+  EXPECT_EQ(head_r[bhttp::field::etag], get_r[bhttp::field::etag]);
+  // The raw wire shows no body after a HEAD answer.
+  const auto wire = raw("HEAD /blog/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(wire.substr(wire.find("\r\n\r\n") + 4), "");
+}
+
+TEST_F(ServerTest, LanguageCookiePicksThePage) {
+  auto r = get("/ads/home", "x", {{bhttp::field::cookie, "a=b; lang=ja"}});
+  EXPECT_NE(r.body().find("日本語"), std::string::npos);
+  r = get("/ads/home");
+  EXPECT_NE(r.body().find("Ads in English"), std::string::npos);
+}
+
+TEST_F(ServerTest, KeepAliveServesManyRequestsOnOneConnection) {
+  auto s = connect();
+  for (int i = 0; i < 20; ++i) {
+    bhttp::request<bhttp::string_body> req{bhttp::verb::get, i % 2 ? "/blog/home" : "/healthz", 11};
+    const auto r = exchange(s, std::move(req));
+    EXPECT_EQ(r.result_int(), 200);
+    EXPECT_TRUE(r.keep_alive());
+  }
+  bhttp::request<bhttp::string_body> last{bhttp::verb::get, "/blog/home", 11};
+  last.set(bhttp::field::connection, "close");
+  const auto r = exchange(s, std::move(last));
+  EXPECT_FALSE(r.keep_alive());
+}
+
+TEST_F(ServerTest, PipelinedRequestsAreAnsweredInOrder) {
+  const auto wire = raw(
+      "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /blog/home HTTP/1.1\r\nHost: x\r\n\r\n"
+      "GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto a = wire.find("HTTP/1.1 200");
+  const auto b = wire.find("HTTP/1.1 200", a + 1);
+  const auto c = wire.find("HTTP/1.1 404");
+  EXPECT_TRUE(a != std::string::npos && b != std::string::npos && c != std::string::npos && a < b && b < c) << wire;
+}
+
+TEST_F(ServerTest, MethodsAndBadRequests) {
+  auto r = get("/blog/home", "x", {}, bhttp::verb::post);
+  EXPECT_EQ(r.result_int(), 405);
+  EXPECT_EQ(r[bhttp::field::allow], "GET, HEAD");
+  r = get("/healthz", "x", {}, bhttp::verb::delete_);
+  EXPECT_EQ(r.result_int(), 405);
+  EXPECT_NE(r[bhttp::field::allow].find("GET"), std::string::npos);
+  EXPECT_NE(raw("GET /blog/home HTTP/1.1\r\n\r\n").find("HTTP/1.1 400"), std::string::npos);  // no Host
+  EXPECT_NE(raw("NONSENSE\r\n\r\n").find("HTTP/1.1 400"), std::string::npos);
+  EXPECT_NE(raw("GET * HTTP/1.1\r\nHost: x\r\n\r\n").find("HTTP/1.1 400"), std::string::npos);
+  const std::string big = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(8000, 'a') + "\r\n\r\n";
+  EXPECT_NE(raw(big).find("HTTP/1.1 431"), std::string::npos);
+}
+
+TEST_F(ServerTest, BodiesAreStreamedWithALimit) {
+  auto s = connect();
+  bhttp::request<bhttp::string_body> req{bhttp::verb::post, "/echo-length", 11};
+  req.body() = std::string(700, 'x');
+  auto r = exchange(s, std::move(req));
+  EXPECT_EQ(r.result_int(), 200);
+  EXPECT_NE(r.body().find("\"bytes\":700"), std::string::npos);
+  bhttp::request<bhttp::string_body> big{bhttp::verb::post, "/echo-length", 11};
+  big.body() = std::string(5000, 'x');
+  r = exchange(s, std::move(big));
+  EXPECT_EQ(r.result_int(), 413);
+  // Chunked bodies count too, and the limit holds without a Content-Length.
+  const auto wire = raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        "258\r\n" + std::string(600, 'y') + "\r\n258\r\n" + std::string(600, 'y') + "\r\n0\r\n\r\n");
+  EXPECT_NE(wire.find("HTTP/1.1 413"), std::string::npos) << wire.substr(0, 200);
+}
+
+TEST_F(ServerTest, SilentAndSlowClientsAreCutOff) {
+  const auto start = std::chrono::steady_clock::now();
+  auto s = connect();
+  asio::write(s, asio::buffer(std::string("GET /blog/home HTTP/1.1\r\nHost: x\r\n")));  // never finishes
+  char c;
+  boost::system::error_code ec;
+  s.read_some(asio::buffer(&c, 1), ec);
+  const auto waited = std::chrono::steady_clock::now() - start;
+  EXPECT_TRUE(ec) << "the server should close the connection";
+  EXPECT_GE(waited, std::chrono::milliseconds(1500));
+  EXPECT_LE(waited, std::chrono::milliseconds(4000));
+}
+
+TEST_F(ServerTest, GracefulStopFinishesAndExitsZero) {
+  auto s = connect();
+  bhttp::request<bhttp::string_body> req{bhttp::verb::get, "/blog/home", 11};
+  EXPECT_EQ(exchange(s, std::move(req)).result_int(), 200);
+  std::raise(SIGTERM);
+  thread_.join();
+  EXPECT_EQ(exit_code_, 0);
+  char c;
+  boost::system::error_code ec;
+  s.read_some(asio::buffer(&c, 1), ec);
+  EXPECT_TRUE(ec);  // the idle keep-alive connection was closed
+}
+
+}  // namespace
+}  // namespace wavesites
