@@ -90,6 +90,10 @@ TEST_F(CatalogTest, LanguagePagesFollowTheCookieWithEnglishAsDefault) {
   EXPECT_EQ(file_of(test, "/ads/home", 200), "pages/ads.en.html");
   EXPECT_EQ(file_of(test, "/ads/home", 200, "ja"), "pages/ads.ja.html");
   EXPECT_EQ(file_of(test, "/ads/home", 200, "xx"), "pages/ads.en.html");
+  const auto& ja = cat->route(test, "/ads/home").target->pick("ja");
+  EXPECT_NE(ja.reps[0].head_200.find("Vary: Accept-Encoding, Cookie\r\n"), std::string::npos);
+  const auto& single = cat->route(test, "/blog/home").target->pick("ja");
+  EXPECT_NE(single.reps[0].head_200.find("Vary: Accept-Encoding\r\n"), std::string::npos);
 }
 
 TEST_F(CatalogTest, StaticFilesAndCachePolicy) {

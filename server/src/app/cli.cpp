@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -122,6 +123,20 @@ int export_unavailable(const common_options& common, const char* what) {
   return usage_error(std::string(what) + ": the lead and resume store is not in this build yet");
 }
 
+/// A flag, with the environment variable that stands in for it when the flag is not given.
+struct flag_binding {
+  CLI::Option* option;
+  const char* env;
+  std::string* target;
+};
+
+void apply_environment(const std::vector<flag_binding>& flags) {
+  for (const auto& f : flags) {
+    if (f.option->count() > 0) continue;  // a flag beats its variable
+    if (const char* v = std::getenv(f.env); v && *v) *f.target = v;
+  }
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -130,35 +145,52 @@ int run_cli(int argc, char** argv) {
   app.set_version_flag("--version", std::string("wavesites ") + version_string);
   app.require_subcommand(1);
 
-  common_options common;
+  common_options serve_common, leads_common, resumes_common;
   serve_options serve_opts;
   std::string format = "csv";
   std::string out_dir;
 
-  auto add_common = [&](CLI::App* sub) {
-    sub->add_option("--config", common.config_path, "sites config file")->envname("WAVESITES_CONFIG");
-    sub->add_option("--data", common.data_dir, "data directory (SQLite store)")->envname("WAVESITES_DATA");
-    sub->add_option("--database", common.database, "sqlite:PATH or postgresql://user:pass@host:port/db")
-        ->envname("WAVESITES_DATABASE");
+  auto add_common = [](CLI::App* sub, common_options& o, std::vector<flag_binding>& flags) {
+    flags.push_back({sub->add_option("--config", o.config_path, "sites config file (env WAVESITES_CONFIG)")
+                         ->capture_default_str(),
+                     "WAVESITES_CONFIG", &o.config_path});
+    flags.push_back({sub->add_option("--data", o.data_dir, "data directory (env WAVESITES_DATA)")->capture_default_str(),
+                     "WAVESITES_DATA", &o.data_dir});
+    flags.push_back({sub->add_option("--database", o.database,
+                                     "sqlite:PATH or postgresql://user:pass@host:port/db (env WAVESITES_DATABASE; "
+                                     "default: SQLite in the data directory)"),
+                     "WAVESITES_DATABASE", &o.database});
   };
 
+  std::vector<flag_binding> serve_flags, leads_flags, resumes_flags;
   auto* serve_cmd = app.add_subcommand("serve", "serve every site");
-  add_common(serve_cmd);
-  serve_cmd->add_option("--listen", serve_opts.listen, "HOST:PORT to listen on")->envname("WAVESITES_LISTEN");
-  serve_cmd->add_option("--web", serve_opts.web_dir, "built web bundle directory")->envname("WAVESITES_WEB");
+  add_common(serve_cmd, serve_common, serve_flags);
+  serve_flags.push_back({serve_cmd->add_option("--listen", serve_opts.listen, "HOST:PORT to listen on (env WAVESITES_LISTEN)")
+                             ->capture_default_str(),
+                         "WAVESITES_LISTEN", &serve_opts.listen});
+  serve_flags.push_back({serve_cmd->add_option("--web", serve_opts.web_dir,
+                                               "built web bundle directory (env WAVESITES_WEB; default: build/web "
+                                               "next to the binary)"),
+                         "WAVESITES_WEB", &serve_opts.web_dir});
 
   auto* leads = app.add_subcommand("leads", "business leads");
   leads->require_subcommand(1);
   auto* leads_export = leads->add_subcommand("export", "write every lead to stdout");
-  add_common(leads_export);
-  leads_export->add_option("--format", format, "csv or json")->check(CLI::IsMember({"csv", "json"}));
+  add_common(leads_export, leads_common, leads_flags);
+  leads_export->add_option("--format", format, "csv or json")->check(CLI::IsMember({"csv", "json"}))->capture_default_str();
 
   auto* resumes = app.add_subcommand("resumes", "uploaded resumes");
   resumes->require_subcommand(1);
   auto* resumes_export = resumes->add_subcommand("export", "write every resume into OUTDIR");
-  add_common(resumes_export);
+  add_common(resumes_export, resumes_common, resumes_flags);
   resumes_export->add_option("OUTDIR", out_dir, "output directory")->required();
 
+  if (argc > 1 && argv[1][0] != '-') {
+    const std::string_view cmd = argv[1];
+    if (cmd != "serve" && cmd != "leads" && cmd != "resumes") {
+      return usage_error("unknown command '" + std::string(cmd) + "' (see wavesites --help)");
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -175,9 +207,18 @@ int run_cli(int argc, char** argv) {
     return usage_error(msg + " (see wavesites --help)");
   }
 
-  if (serve_cmd->parsed()) return serve(common, serve_opts);
-  if (leads_export->parsed()) return export_unavailable(common, "leads export");
-  if (resumes_export->parsed()) return export_unavailable(common, "resumes export");
+  if (serve_cmd->parsed()) {
+    apply_environment(serve_flags);
+    return serve(serve_common, serve_opts);
+  }
+  if (leads_export->parsed()) {
+    apply_environment(leads_flags);
+    return export_unavailable(leads_common, "leads export");
+  }
+  if (resumes_export->parsed()) {
+    apply_environment(resumes_flags);
+    return export_unavailable(resumes_common, "resumes export");
+  }
   return usage_error("no command given (see wavesites --help)");
 }
 

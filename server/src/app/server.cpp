@@ -2,13 +2,15 @@
 
 #include "app/server.hpp"
 
-#include <sys/socket.h>
-
 #include <charconv>
 #include <cstdio>
 #include <thread>
 
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/socket_base.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -57,32 +59,43 @@ result<tcp::endpoint> server::listen(const listen_address& where) {
   const auto results = resolver.resolve(where.host, std::to_string(where.port),
                                         tcp::resolver::numeric_service | tcp::resolver::passive, ec);
   if (ec || results.empty()) return error{"--listen: cannot resolve host \"" + where.host + "\""};
-  tcp::endpoint ep = results.begin()->endpoint();
-  for (std::size_t i = 0; i < workers_.size(); ++i) {
-    tcp::acceptor acc(workers_[i]->context());
-    acc.open(ep.protocol(), ec);
-    if (!ec) acc.set_option(asio::socket_base::reuse_address(true), ec);
-    if (!ec) {
-      int one = 1;  // each worker accepts on its own socket; the kernel spreads connections
-      if (::setsockopt(acc.native_handle(), SOL_SOCKET, SO_REUSEPORT, &one, sizeof one) != 0) {
-        ec = boost::system::error_code(errno, boost::system::system_category());
-      }
-    }
-    if (!ec) acc.bind(ep, ec);
-    if (!ec) acc.listen(asio::socket_base::max_listen_connections, ec);
-    if (ec) {
-      return error{"--listen: cannot listen on " + ep.address().to_string() + ":" + std::to_string(ep.port()) +
-                   ": " + ec.message()};
-    }
-    if (i == 0) ep = acc.local_endpoint();  // port 0 becomes a real port shared by all workers
-    acceptors_.push_back(std::move(acc));
+  const tcp::endpoint ep = results.begin()->endpoint();
+  // One listening socket (no SO_REUSEPORT: a second server on the same port must fail, not
+  // silently share it); its connections are handed to the workers in turn.
+  acceptor_ = std::make_unique<tcp::acceptor>(workers_[0]->context());
+  acceptor_->open(ep.protocol(), ec);
+  if (!ec) acceptor_->set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor_->bind(ep, ec);
+  if (!ec) acceptor_->listen(asio::socket_base::max_listen_connections, ec);
+  if (ec) {
+    return error{"--listen: cannot listen on " + ep.address().to_string() + ":" + std::to_string(ep.port()) + ": " +
+                 ec.message()};
   }
-  return ep;
+  return acceptor_->local_endpoint();
+}
+
+asio::awaitable<void> server::accept_loop() {
+  std::size_t next = 0;
+  for (;;) {
+    worker& target = *workers_[next];
+    next = (next + 1) % workers_.size();
+    boost::system::error_code ec;
+    tcp::socket sock = co_await acceptor_->async_accept(target.context(), asio::redirect_error(asio::use_awaitable, ec));
+    if (stopping_) co_return;
+    if (ec) {
+      if (ec == asio::error::operation_aborted || ec == asio::error::bad_descriptor) co_return;
+      // Out of descriptors or a reset before accept: pause briefly instead of spinning.
+      asio::steady_timer pause(workers_[0]->context(), std::chrono::milliseconds(50));
+      co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+      continue;
+    }
+    target.adopt(std::move(sock));
+  }
 }
 
 int server::run() {
-  for (std::size_t i = 0; i < workers_.size(); ++i) workers_[i]->start(std::move(acceptors_[i]));
-  acceptors_.clear();
+  for (const auto& w : workers_) w->start();
+  asio::co_spawn(workers_[0]->context(), accept_loop(), asio::detached);
   std::vector<std::thread> threads;
   for (std::size_t i = 1; i < workers_.size(); ++i) {
     threads.emplace_back([w = workers_[i].get()] { w->context().run(); });
@@ -108,6 +121,9 @@ int server::run() {
     std::fprintf(stderr, "wavesites: stopping: finishing requests in flight (up to %llds)\n",
                  static_cast<long long>(app_.cfg.server.shutdown_grace.count()));
     give_up = steady::now() + app_.cfg.server.shutdown_grace;
+    stopping_ = true;
+    boost::system::error_code ignored;
+    acceptor_->close(ignored);
     for (const auto& w : workers_) w->begin_shutdown();
     check_drained();
   });

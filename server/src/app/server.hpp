@@ -1,6 +1,6 @@
 #pragma once
-/// Wiring for `wavesites serve`: one worker (io_context + thread) per core, all listening on
-/// the same address with SO_REUSEPORT, signals, and a bounded graceful stop.
+/// Wiring for `wavesites serve`: one worker (io_context + thread) per core, one acceptor that
+/// hands connections to the workers in turn, signals, and a bounded graceful stop.
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,16 +23,19 @@ class server {
   explicit server(const app_context& app);
   ~server();
 
-  /// Binds every worker's acceptor. On success `bound()` tells the actual endpoint.
+  /// Binds the listening socket; returns the actual endpoint (port 0 picks a free port).
   result<tcp::endpoint> listen(const listen_address& where);
 
   /// Serves until SIGINT/SIGTERM, then drains within the grace period. Returns the exit status.
   int run();
 
  private:
+  asio::awaitable<void> accept_loop();
+
   const app_context& app_;
   std::vector<std::unique_ptr<worker>> workers_;
-  std::vector<tcp::acceptor> acceptors_;
+  std::unique_ptr<tcp::acceptor> acceptor_;
+  bool stopping_ = false;
 };
 
 }  // namespace wavesites

@@ -26,26 +26,10 @@ connection_guard::~connection_guard() {
 worker::worker(unsigned index, const app_context& app)
     : index_(index), app_(app), log_(app.cfg.server.access_log), ioc_(1), sweeper_(ioc_) {}
 
-void worker::start(tcp::acceptor acceptor) {
-  acceptor_ = std::make_unique<tcp::acceptor>(std::move(acceptor));
-  asio::co_spawn(ioc_, accept_loop(), asio::detached);
-  asio::co_spawn(ioc_, sweep_loop(), asio::detached);
-}
+void worker::start() { asio::co_spawn(ioc_, sweep_loop(), asio::detached); }
 
-asio::awaitable<void> worker::accept_loop() {
-  for (;;) {
-    boost::system::error_code ec;
-    tcp::socket sock = co_await acceptor_->async_accept(asio::redirect_error(asio::use_awaitable, ec));
-    if (stopping_) co_return;
-    if (ec) {
-      if (ec == asio::error::operation_aborted || ec == asio::error::bad_descriptor) co_return;
-      // Out of descriptors or a reset before accept: pause briefly instead of spinning.
-      asio::steady_timer pause(ioc_, std::chrono::milliseconds(50));
-      co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
-      continue;
-    }
-    asio::co_spawn(ioc_, serve_connection(std::move(sock), *this), asio::detached);
-  }
+void worker::adopt(tcp::socket socket) {
+  asio::co_spawn(ioc_, serve_connection(std::move(socket), *this), asio::detached);
 }
 
 asio::awaitable<void> worker::sweep_loop() {
@@ -74,10 +58,6 @@ void worker::sweep(bool close_idle) {
 void worker::begin_shutdown() {
   asio::post(ioc_, [this] {
     stopping_ = true;
-    if (acceptor_) {
-      boost::system::error_code ec;
-      acceptor_->close(ec);
-    }
     sweep(true);
     sweeper_.cancel();
   });

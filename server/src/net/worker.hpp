@@ -1,6 +1,6 @@
 #pragma once
-/// One I/O thread: its io_context, its acceptor, the connections it owns, and the once-a-beat
-/// sweep that enforces every connection's deadline (cheaper than a timer per operation).
+/// One I/O thread: its io_context, the connections it owns, and the once-a-beat sweep that
+/// enforces every connection's deadline (cheaper than a timer per operation).
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -74,9 +74,11 @@ class worker {
   worker& operator=(const worker&) = delete;
 
   asio::io_context& context() { return ioc_; }
-  /// Starts accepting on `acceptor` (already bound and listening) and the deadline sweep.
-  void start(tcp::acceptor acceptor);
-  /// Thread-safe: stop accepting, close idle connections, let requests in flight finish.
+  /// Starts the deadline sweep.
+  void start();
+  /// Serves an accepted connection (whose socket belongs to this worker's io_context).
+  void adopt(tcp::socket socket);
+  /// Thread-safe: close idle connections, let requests in flight finish.
   void begin_shutdown();
   [[nodiscard]] std::size_t connections() const { return count_.load(std::memory_order_relaxed); }
   [[nodiscard]] bool stopping() const { return stopping_; }
@@ -88,7 +90,6 @@ class worker {
 
  private:
   friend class connection_guard;
-  asio::awaitable<void> accept_loop();
   asio::awaitable<void> sweep_loop();
   void sweep(bool close_idle);
 
@@ -104,7 +105,6 @@ class worker {
   char date_[64] = {};
   std::size_t date_len_ = 0;
   asio::io_context ioc_;
-  std::unique_ptr<tcp::acceptor> acceptor_;
   asio::steady_timer sweeper_;
 };
 

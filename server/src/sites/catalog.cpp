@@ -206,7 +206,8 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
 
     // One resource per distinct file path.
     string_map<const resource*> by_file;
-    auto load_resource = [&](const std::string& file, bool immutable, const csp_extras& csp, bool is_landing) {
+    auto load_resource = [&](const std::string& file, bool immutable, const csp_extras& csp, bool is_landing,
+                             bool by_language) {
       if (auto it = by_file.find(file); it != by_file.end()) return it->second;
       if (file.empty() || file.find("..") != std::string::npos || file.front() == '/') {
         fail("manifest.json: bad file name \"" + file + "\"");
@@ -237,7 +238,8 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
         if (!br.present) br.body.clear();
       }
       const auto tag = hex64(fnv1a(id.body));
-      const std::string vary = "Accept-Encoding";
+      // A page chosen by the lang cookie varies by it too, so no cache mixes the languages.
+      const std::string vary = by_language ? "Accept-Encoding, Cookie" : "Accept-Encoding";
       const std::string security = security_header_lines(
           res.content_type.starts_with("text/html") ? page_csp(csp) : std::string(api_csp()));
       static constexpr std::array<const char*, 3> suffix{"", "-gz", "-br"};
@@ -266,10 +268,10 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
       if (is_landing) csp.connect_origin = landing.origin;
       auto& pg = cat->pages_.emplace_back();
       if (spec.contains("file")) {
-        pg.single = load_resource(spec["file"].get<std::string>(), false, csp, is_landing);
+        pg.single = load_resource(spec["file"].get<std::string>(), false, csp, is_landing, false);
       } else if (spec.contains("langs") && spec["langs"].is_object()) {
         for (const auto& [lang, file] : spec["langs"].items()) {
-          pg.langs.emplace_back(lang, load_resource(file.get<std::string>(), false, csp, is_landing));
+          pg.langs.emplace_back(lang, load_resource(file.get<std::string>(), false, csp, is_landing, true));
         }
         const auto def = spec.value("default_lang", std::string("en"));
         for (const auto& [lang, res] : pg.langs) {
@@ -319,7 +321,7 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
     if (m.contains("static")) {
       for (const auto& s : m["static"]) {
         const auto path = s.at("path").get<std::string>();
-        const auto* res = load_resource(s.at("file").get<std::string>(), s.value("immutable", false), {}, false);
+        const auto* res = load_resource(s.at("file").get<std::string>(), s.value("immutable", false), {}, false, false);
         cat->statics_.emplace(path, res);
       }
     }

@@ -1,0 +1,53 @@
+# wavesites: the two commands are `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+BUILD      := build
+BIN        := $(BUILD)/bin/wavesites
+CMAKE_DIR  := $(BUILD)/cmake-release
+WEB_OUT    := $(BUILD)/web
+LISTEN     ?= 127.0.0.1:8080
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: run test build bench deps deps-test deps-bench server web test-unit test-web test-integration test-browser clean
+
+## make run: install what is missing, build, serve every site on http://$(LISTEN)
+run: deps build
+	@mkdir -p data
+	exec $(BIN) serve --listen $(LISTEN)
+
+## make build: the server binary and the prerendered web bundle
+build: server web
+
+server:
+	@cd server && cmake --preset release >/dev/null && cmake --build --preset release
+web:
+	@cd web && npm run --silent build
+
+deps:
+	@scripts/ensure-deps.sh run
+deps-test:
+	@scripts/ensure-deps.sh test
+deps-bench:
+	@scripts/ensure-deps.sh bench
+
+## make test: every test suite; non-zero on any failure
+test: deps-test build
+	@$(MAKE) --no-print-directory test-unit test-web test-integration test-browser
+	@echo "make test: all suites passed"
+
+test-unit:
+	@cd server && ctest --preset release
+test-web:
+	@cd web && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check && npx vitest run
+test-integration:
+	@node --test tests/integration/
+test-browser:
+	@cd web && npx playwright test
+
+## make bench: wavesites against nginx on the same prerendered files (not a test)
+bench: deps-bench build
+	@scripts/bench.sh
+
+clean:
+	rm -rf $(BUILD)

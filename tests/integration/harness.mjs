@@ -1,0 +1,151 @@
+// Starts the real wavesites binary on a free loopback port with a test config, and speaks HTTP
+// to it with any Host header (fetch cannot set Host, so this uses node:http).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const BIN = path.join(ROOT, 'build/bin/wavesites');
+export const WEB = path.join(ROOT, 'build/web');
+
+/** Host names the checks use; deliberately not the README's examples. */
+export const HOSTS = {
+  waveads: ['Global.WaveAds-Check.test'],
+  kuponz1: ['coupons-one.check.test', 'coupons-two.check.test'],
+  kuponz2: ['shop-one.check.test', 'shop-two.check.test'],
+  tts1: ['beauty.check.test'],
+  tts2: ['travel.check.test'],
+  tts3: ['life.check.test'],
+  enicf: ['blast.check.test'],
+};
+
+export function configText(extra = '') {
+  const hosts = Object.entries(HOSTS)
+    .map(([site, names]) => `${site} = [${names.map((n) => JSON.stringify(n)).join(', ')}]`)
+    .join('\n');
+  return `[hosts]\n${hosts}\n\n[landing]\napp_store_url = "https://apps.apple.com/app/block-blast/id1617391485"\n` +
+    `tracking_url = "https://clicks.check.test/track"\noffer = "offer-check"\naffiliate = "aff-check"\n\n` +
+    `[server]\nthreads = 2\n${extra}`;
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts the server; resolves once it answers /healthz. */
+export async function startServer({ config = configText(), args = [], env = {} } = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-'));
+  const cfgPath = path.join(dir, 'sites.toml');
+  writeFileSync(cfgPath, config);
+  const port = await freePort();
+  const child = spawn(BIN, ['serve', '--config', cfgPath, '--listen', `127.0.0.1:${port}`, '--data', path.join(dir, 'data'), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.on('data', (d) => (stdout += d));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await request(port, '/healthz');
+      if (r.status === 200) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    port,
+    dir,
+    child,
+    exited,
+    get stderr() {
+      return stderr;
+    },
+    get stdout() {
+      return stdout;
+    },
+    async stop(signal = 'SIGTERM') {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** One request with a chosen Host; resolves {status, headers, body (decoded text), raw}. */
+export function request(port, target, { host = `127.0.0.1:${port}`, method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path: target, method, headers: { Host: host, ...headers }, agent: false },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          let decoded = raw;
+          const enc = res.headers['content-encoding'];
+          if (enc === 'br') decoded = zlib.brotliDecompressSync(raw);
+          if (enc === 'gzip') decoded = zlib.gunzipSync(raw);
+          resolve({ status: res.statusCode, headers: res.headers, raw, body: decoded.toString('utf8') });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+/** The page's visible text, roughly: tags dropped, entities decoded, whitespace folded. */
+export function textOf(html) {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+/** Articles as the content folder has them: [{id, title}] sorted by id. */
+export function articles(site) {
+  const dir = path.join(ROOT, 'content', site, 'articles');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')))
+    .sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+export function runCli(args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(BIN, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,85 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const SITES = ['waveads', 'tts1', 'tts2', 'tts3', 'kuponz1', 'kuponz2', 'enicf', 'not-found'];
+
+/** Import direction: shared code never imports a site, and a site never imports another site. */
+const importDirection = [
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)sites/', message: 'src/shared must not import from src/sites.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...SITES.map((site) => ({
+    files: [`src/sites/${site}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)\\.\\./(${SITES.filter((s) => s !== site).join('|')})(/|$)`,
+              message: 'A site must not import another site; move shared code to src/shared.',
+            },
+            {
+              regex: '(^|/)prerender/',
+              message: 'Sites must not import the prerender.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  reactHooks.configs.flat.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='style']",
+          message: 'No style attributes: prerendered markup is styled by static CSS only (CSP).',
+        },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'No raw HTML.',
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'scripts/**',
+      'src/prerender/**',
+      '**/*.config.{js,ts}',
+      'e2e/**',
+      'src/shared/content/load-content.ts',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  ...importDirection,
+);

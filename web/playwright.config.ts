@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.WEB_E2E_PORT ?? 4174);
+
+/**
+ * Browser tests against the real server (build/bin/wavesites, after `make build`) serving the
+ * built bundle with e2e/sites.e2e.toml. Debian's Chromium maps every *.test host name to
+ * 127.0.0.1, so each site is opened under its own host name as a visitor would; any other host
+ * (127.0.0.1 itself) gets the test route set. Playwright never downloads a browser here.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--host-resolver-rules=MAP *.test 127.0.0.1',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `../build/bin/wavesites serve --config e2e/sites.e2e.toml --listen 127.0.0.1:${PORT} --web ../build/web --data ../build/e2e-data`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+  },
+});

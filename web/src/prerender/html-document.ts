@@ -1,0 +1,51 @@
+/** The HTML document around a prerendered page. No inline script and no style attribute. */
+export interface DocumentParts {
+  readonly lang: string;
+  readonly title: string;
+  readonly description: string;
+  /** Absolute URL paths. */
+  readonly favicon: string;
+  readonly stylesheets: readonly string[];
+  readonly modulePreloads: readonly string[];
+  readonly scripts: readonly string[];
+  readonly rootData?: Readonly<Record<string, string>> | undefined;
+  /** The page's markup, from React. */
+  readonly body: string;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+const DATA_NAME = /^[a-z][a-z0-9-]*$/;
+
+export function htmlDocument(parts: DocumentParts): string {
+  const data = Object.entries(parts.rootData ?? {})
+    .map(([name, value]) => {
+      if (!DATA_NAME.test(name)) throw new Error(`invalid data attribute name "${name}"`);
+      return ` data-${name}="${escapeHtml(value)}"`;
+    })
+    .join('');
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(parts.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(parts.description)}">`,
+    `<link rel="icon" href="${escapeHtml(parts.favicon)}" type="image/svg+xml">`,
+    ...parts.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...parts.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...parts.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+  ].join('\n');
+  return (
+    `<!doctype html>\n<html lang="${escapeHtml(parts.lang)}">\n<head>\n${head}\n</head>\n` +
+    `<body>\n<div id="root"${data}>${parts.body}</div>\n</body>\n</html>\n`
+  );
+}

@@ -1,0 +1,134 @@
+import type { RouteSets } from '../shared/routes/route-set';
+
+/**
+ * manifest.json, version 1, exactly as docs/manifest.md describes it: the C++ server reads it
+ * once at start and knows nothing site-specific besides.
+ */
+export interface Manifest {
+  readonly version: 1;
+  readonly variants: Readonly<Record<string, ManifestVariant>>;
+  readonly pages: Readonly<Record<string, ManifestPage>>;
+  readonly static: readonly ManifestStatic[];
+}
+
+export interface ManifestVariant {
+  readonly routes: Readonly<Record<string, string>>;
+  readonly details: readonly ManifestDetail[];
+  readonly not_found: string;
+  /** Online variants: where the site is under the test prefixes, e.g. "/tts1/home". */
+  readonly test_entry?: string;
+}
+
+export interface ManifestDetail {
+  readonly prefix: string;
+  readonly id: 'number' | 'string';
+  readonly ids: Readonly<Record<string, string>>;
+  readonly empty: string;
+}
+
+/** One file, or one file per language (the server picks by the `lang` cookie). */
+export type ManifestPage =
+  | (PageExtras & { readonly file: string })
+  | (PageExtras & {
+      readonly langs: Readonly<Record<string, string>>;
+      readonly default_lang: string;
+    });
+
+interface PageExtras {
+  readonly script_hashes?: readonly string[];
+  readonly landing?: true;
+}
+
+export interface ManifestStatic {
+  readonly path: string;
+  readonly file: string;
+  readonly immutable: boolean;
+}
+
+/**
+ * Builds the manifest from the route sets. `alias` maps a page id whose HTML turned out
+ * identical to an earlier page's onto that page (dedupe); `pages` holds the written pages.
+ */
+export function buildManifest(input: {
+  routeSets: RouteSets;
+  pages: Readonly<Record<string, ManifestPage>>;
+  alias: ReadonlyMap<string, string>;
+  statics: readonly ManifestStatic[];
+}): Manifest {
+  const id = (pageId: string) => input.alias.get(pageId) ?? pageId;
+  const variants: Record<string, ManifestVariant> = {};
+  for (const [name, set] of Object.entries(input.routeSets.variants)) {
+    variants[name] = {
+      routes: Object.fromEntries(Object.entries(set.routes).map(([path, p]) => [path, id(p)])),
+      details: set.details.map((d) => ({
+        prefix: d.prefix,
+        id: d.id,
+        ids: Object.fromEntries(Object.entries(d.ids).map(([k, p]) => [k, id(p)])),
+        empty: id(d.empty),
+      })),
+      not_found: id(set.notFound),
+      ...(set.testEntry ? { test_entry: set.testEntry } : {}),
+    };
+  }
+  const statics = [...input.statics].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+  return { version: 1, variants, pages: input.pages, static: statics };
+}
+
+/**
+ * Checks the rules the server relies on (docs/manifest.md); returns the problems found.
+ * `exists(file)` tells whether a file relative to the manifest's directory exists.
+ */
+export function checkManifest(m: Manifest, exists: (file: string) => boolean): string[] {
+  const problems: string[] = [];
+  const pageIds = new Set(Object.keys(m.pages));
+  const used = new Set<string>();
+  const referPage = (where: string, pageId: string) => {
+    used.add(pageId);
+    if (!pageIds.has(pageId)) problems.push(`${where}: unknown page id "${pageId}"`);
+  };
+  if (!('test' in m.variants)) problems.push('no "test" variant');
+  for (const [name, v] of Object.entries(m.variants)) {
+    for (const [path, pageId] of Object.entries(v.routes)) {
+      if (!/^\/(?:[^/?#\s]+(?:\/[^/?#\s]+)*)?$/.test(path))
+        problems.push(`${name}: bad path "${path}"`);
+      referPage(`${name} ${path}`, pageId);
+    }
+    const prefixes = v.details.map((d) => d.prefix);
+    if (new Set(prefixes).size !== prefixes.length)
+      problems.push(`${name}: repeated detail prefix`);
+    for (const d of v.details) {
+      if (!d.prefix.startsWith('/') || !d.prefix.endsWith('/')) {
+        problems.push(`${name}: bad prefix "${d.prefix}"`);
+      }
+      for (const [articleId, pageId] of Object.entries(d.ids)) {
+        if (articleId === '' || articleId.includes('/'))
+          problems.push(`${name}: bad id "${articleId}"`);
+        if (d.id === 'number' && !/^(?:0|[1-9][0-9]*)$/.test(articleId)) {
+          problems.push(`${name} ${d.prefix}: id "${articleId}" is not canonical decimal`);
+        }
+        referPage(`${name} ${d.prefix}${articleId}`, pageId);
+      }
+      referPage(`${name} ${d.prefix} empty`, d.empty);
+    }
+    referPage(`${name} not_found`, v.not_found);
+  }
+  for (const [pageId, page] of Object.entries(m.pages)) {
+    if (!used.has(pageId)) problems.push(`page "${pageId}" is not used by any variant`);
+    const files = 'file' in page ? [page.file] : Object.values(page.langs);
+    if ('langs' in page && !(page.default_lang in page.langs)) {
+      problems.push(`page "${pageId}": default_lang "${page.default_lang}" has no file`);
+    }
+    for (const file of files) if (!exists(file)) problems.push(`page "${pageId}": missing ${file}`);
+  }
+  const paths = new Set<string>();
+  for (const s of m.static) {
+    if (paths.has(s.path)) problems.push(`static ${s.path} listed twice`);
+    paths.add(s.path);
+    if (s.path !== `/${s.file}`)
+      problems.push(`static ${s.path} does not match its file ${s.file}`);
+    if (!exists(s.file)) problems.push(`static ${s.path}: missing ${s.file}`);
+  }
+  return problems;
+}

@@ -1,0 +1,49 @@
+import type { Article, Section } from '../content/schema';
+import { DateText } from './date-text';
+
+/** Class names a site gives the parts of an article, so each blog keeps its own look. */
+export interface ArticleClasses {
+  readonly root?: string | undefined;
+  readonly header?: string | undefined;
+  readonly title?: string | undefined;
+  readonly date?: string | undefined;
+  readonly body?: string | undefined;
+  readonly section?: string | undefined;
+  readonly heading?: string | undefined;
+  readonly paragraph?: string | undefined;
+}
+
+/**
+ * An article: title, date, then its sections (heading, paragraphs), then `closing` sections
+ * (the shop's common ones). With no article — an unknown or malformed id — it renders nothing:
+ * SPEC's "empty article, with no message".
+ */
+export function ArticleView(props: {
+  article: Article | undefined;
+  closing?: readonly Section[] | undefined;
+  classes: ArticleClasses;
+}) {
+  const { article, classes } = props;
+  if (article === undefined) return null;
+  const sections = [...article.sections, ...(props.closing ?? [])];
+  return (
+    <article className={classes.root}>
+      <header className={classes.header}>
+        <h1 className={classes.title}>{article.title}</h1>
+        <DateText className={classes.date} date={article.date} isoDate={article.isoDate} />
+      </header>
+      <div className={classes.body}>
+        {sections.map((section, i) => (
+          <section key={i} className={classes.section}>
+            <h2 className={classes.heading}>{section.heading}</h2>
+            {section.paragraphs.map((text, j) => (
+              <p key={j} className={classes.paragraph}>
+                {text}
+              </p>
+            ))}
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}

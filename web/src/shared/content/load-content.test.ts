@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { contentDirFromEnv, loadArticles, loadOptional } from './load-content';
+import { ContentError, parseFeatured } from './schema';
+
+const fixtures = (name: string) =>
+  fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
+const RULES = { idKind: 'number', dateStyle: 'long', minSections: 3 } as const;
+
+describe('loadArticles', () => {
+  it('loads every article file of a site, sorted by id, ignoring other files', async () => {
+    const warnings: string[] = [];
+    const source = { dir: fixtures('valid'), warn: (m: string) => warnings.push(m) };
+    const articles = await loadArticles(source, 'tts1', RULES);
+    expect(articles.map((a) => a.id)).toEqual(['1', '2', '10']);
+    expect(articles[1]!.sections[0]!.image?.src).toBe('2-s1.svg');
+    // 10.json has 3 sections x 2 paragraphs of ~50 words: under the 500 content/README.md asks for
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/tts1\/articles\/10\.json: \d+ words in its sections/);
+  });
+
+  it('returns nothing for a site with no content yet', async () => {
+    const source = { dir: fixtures('valid'), warn: () => {} };
+    expect(await loadArticles(source, 'tts3', RULES)).toEqual([]);
+    expect(await loadArticles({ ...source, dir: fixtures('nowhere') }, 'tts1', RULES)).toEqual([]);
+  });
+
+  it('fails on an invalid file, naming the file and the field', async () => {
+    const source = { dir: fixtures('invalid'), warn: () => {} };
+    const error = await loadArticles(source, 'tts1', RULES).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).message).toMatch(
+      /invalid\/tts1\/articles\/3\.json: sections\[1\]\.paragraphs\[2\]: expected a non-empty string$/,
+    );
+  });
+});
+
+describe('loadOptional', () => {
+  it('parses a file that exists and returns null otherwise', async () => {
+    const source = { dir: fixtures('valid'), warn: () => {} };
+    expect(await loadOptional(source, 'tts1/featured.json', parseFeatured)).toEqual({
+      article: '10',
+      related: ['1', '2', '3', '4'],
+    });
+    expect(await loadOptional(source, 'tts2/featured.json', parseFeatured)).toBeNull();
+  });
+});
+
+describe('contentDirFromEnv', () => {
+  it('defaults to ../content from web/ and follows WAVESITES_CONTENT_DIR', () => {
+    expect(contentDirFromEnv({}, '/w/web')).toBe('/w/content');
+    expect(contentDirFromEnv({ WAVESITES_CONTENT_DIR: '/data/c' }, '/w/web')).toBe('/data/c');
+    expect(contentDirFromEnv({ WAVESITES_CONTENT_DIR: 'fixtures' }, '/w/web')).toBe(
+      '/w/web/fixtures',
+    );
+  });
+});

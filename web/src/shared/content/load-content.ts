@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import {
+  ContentError,
+  countWords,
+  MIN_ARTICLE_WORDS,
+  parseArticle,
+  type Article,
+  type ArticleRules,
+} from './schema';
+
+/**
+ * Build-time (Node) loading of content/<site>/. Missing folders and files are fine — the content
+ * is written in parallel with the code, and a site with no articles still renders — but every
+ * file that exists must be valid: the first invalid one fails the build.
+ */
+
+/** WAVESITES_CONTENT_DIR, else ../content relative to web/ (the working directory of npm scripts). */
+export function contentDirFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): string {
+  const dir = env.WAVESITES_CONTENT_DIR;
+  return resolve(cwd, dir === undefined || dir === '' ? '../content' : dir);
+}
+
+export type Warn = (message: string) => void;
+
+export interface ContentSource {
+  readonly dir: string;
+  readonly warn: Warn;
+}
+
+/** File names in messages: relative to the working directory (web/), e.g. ../content/tts1/articles/3.json. */
+function display(file: string): string {
+  return relative(process.cwd(), file) || file;
+}
+
+async function readJson(file: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new ContentError(display(file), '', `invalid JSON (${(e as Error).message})`);
+  }
+}
+
+const byId = new Intl.Collator('en', { numeric: true });
+
+/** Every content/<site>/articles/*.json, validated, sorted by id (numerically). */
+export async function loadArticles(
+  source: ContentSource,
+  site: string,
+  rules: ArticleRules,
+): Promise<Article[]> {
+  const dir = join(source.dir, site, 'articles');
+  if (!existsSync(dir)) return [];
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+  const articles: Article[] = [];
+  for (const name of names.sort(byId.compare)) {
+    const file = join(dir, name);
+    const article = parseArticle(await readJson(file), display(file), name.slice(0, -5), rules);
+    const words = countWords(article.sections);
+    if (words < MIN_ARTICLE_WORDS) {
+      source.warn(
+        `${display(file)}: ${words} words in its sections, content/README.md asks for ${MIN_ARTICLE_WORDS}`,
+      );
+    }
+    articles.push(article);
+  }
+  return articles.sort((a, b) => byId.compare(a.id, b.id));
+}
+
+/** content/<path> parsed with `parse`, or null when the file does not exist (yet). */
+export async function loadOptional<T>(
+  source: ContentSource,
+  path: string,
+  parse: (value: unknown, file: string) => T,
+): Promise<T | null> {
+  const file = join(source.dir, path);
+  if (!existsSync(file)) return null;
+  return parse(await readJson(file), display(file));
+}

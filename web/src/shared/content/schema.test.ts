@@ -1,0 +1,151 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  ContentError,
+  longDateToIso,
+  parseArticle,
+  parseCommonSections,
+  parseFeatured,
+  parseFrance,
+  type ArticleRules,
+} from './schema';
+
+const LONG: ArticleRules = { idKind: 'number', dateStyle: 'long', minSections: 3 };
+const ISO: ArticleRules = { idKind: 'string', dateStyle: 'iso', minSections: 3 };
+
+const section = (n: number) => ({
+  heading: `Heading ${n}`,
+  paragraphs: ['One paragraph.', 'Another.'],
+});
+const article = (over: Record<string, unknown> = {}) => ({
+  id: 3,
+  title: 'Title',
+  date: 'March 4, 2025',
+  excerpt: 'Excerpt.',
+  image: { src: '3-cover.svg', alt: 'A picture' },
+  sections: [section(1), { ...section(2), image: { src: '3-s2.svg', alt: 'Another' } }, section(3)],
+  ...over,
+});
+
+function error(fn: () => unknown): ContentError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ContentError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+describe('parseArticle', () => {
+  it('accepts a valid article and derives the canonical id and ISO date', () => {
+    const a = parseArticle(article(), 'tts1/articles/3.json', '3', LONG);
+    expect(a.id).toBe('3');
+    expect(a.isoDate).toBe('2025-03-04');
+    expect(a.sections).toHaveLength(3);
+    expect(a.sections[1]!.image).toEqual({ src: '3-s2.svg', alt: 'Another' });
+  });
+
+  it('accepts string ids and ISO dates for string-id sites', () => {
+    const a = parseArticle(
+      article({ id: '8', date: '2025-05-10' }),
+      'tts2/articles/8.json',
+      '8',
+      ISO,
+    );
+    expect(a).toMatchObject({ id: '8', date: '2025-05-10', isoDate: '2025-05-10' });
+  });
+
+  it.each([
+    [{ id: '3' }, 'id', 'positive whole number'],
+    [{ id: 4 }, 'id', 'file is named 3.json'],
+    [{ title: '' }, 'title', 'non-empty string'],
+    [{ title: ' Padded' }, 'title', 'white space'],
+    [{ date: '2025-03-04' }, 'date', 'January 13, 2025'],
+    [{ date: 'February 30, 2025' }, 'date', 'January 13, 2025'],
+    [{ image: { src: '3-cover.png', alt: 'x' } }, 'image.src', 'file name'],
+    [{ image: { src: '3-cover.svg' } }, 'image.alt', 'missing'],
+    [{ sections: [section(1)] }, 'sections', 'at least 3'],
+    [
+      { sections: [section(1), section(2), { heading: 'H', paragraphs: ['ok', 7] }] },
+      'sections[2].paragraphs[1]',
+      'non-empty string',
+    ],
+    [
+      { sections: [section(1), section(2), { heading: 'H', paragraph: ['x'] }] },
+      'sections[2].paragraph',
+      'unknown field',
+    ],
+    [{ extra: true }, 'extra', 'unknown field'],
+  ])('rejects %j naming the field', (over, field, message) => {
+    const e = error(() => parseArticle(article(over), 'tts1/articles/3.json', '3', LONG));
+    expect(e.file).toBe('tts1/articles/3.json');
+    expect(e.field).toBe(field);
+    expect(e.message).toContain(`tts1/articles/3.json: ${field}: `);
+    expect(e.message).toContain(message);
+  });
+
+  it('rejects string ids that could not name a page', () => {
+    for (const id of ['_', 'A1', 'a b', '', 'empty', '-1']) {
+      expect(
+        () => parseArticle(article({ id, date: '2025-01-01' }), 'f.json', id, ISO),
+        id,
+      ).toThrow(ContentError);
+    }
+  });
+
+  it('rejects a value that is not an object', () => {
+    expect(error(() => parseArticle([], 'f.json', '3', LONG)).message).toBe(
+      'f.json: expected an object',
+    );
+  });
+});
+
+describe('the other content files', () => {
+  it('parses featured.json', () => {
+    expect(parseFeatured({ article: 7, related: [8, 9, 10, 11] }, 'f.json')).toEqual({
+      article: '7',
+      related: ['8', '9', '10', '11'],
+    });
+    expect(() => parseFeatured({ article: 7, related: [8, 9, 10] }, 'f.json')).toThrow(/exactly 4/);
+    expect(() => parseFeatured({ article: 7, related: [8, 9, 10, 7] }, 'f.json')).toThrow(
+      /repeats/,
+    );
+  });
+
+  it('parses common.json: exactly two sections', () => {
+    expect(parseCommonSections({ sections: [section(1), section(2)] }, 'c.json')).toHaveLength(2);
+    expect(() => parseCommonSections({ sections: [section(1)] }, 'c.json')).toThrow(/exactly 2/);
+  });
+
+  it('parses france.json: three rows of four items', () => {
+    const item = (id: number) => ({
+      id,
+      title: `T${id}`,
+      date: 'May 1, 2025',
+      image: { src: `${id}.svg`, alt: 'x' },
+    });
+    const row = (id: number) => ({
+      ...item(id),
+      items: [1, 2, 3, 4].map((n) => item(id * 10 + n)),
+    });
+    const france = parseFrance({ rows: [row(1), row(2), row(3)] }, 'fr.json');
+    expect(france.rows.map((r) => r.items.length)).toEqual([4, 4, 4]);
+    expect(france.rows[0]!.isoDate).toBe('2025-05-01');
+    const e = error(() =>
+      parseFrance({ rows: [row(1), row(2), { ...row(3), items: [] }] }, 'fr.json'),
+    );
+    expect(e.field).toBe('rows[2].items');
+  });
+});
+
+describe('longDateToIso', () => {
+  it('reads the long date format', () => {
+    expect(longDateToIso('January 13, 2025')).toBe('2025-01-13');
+    expect(longDateToIso('December 1, 2024')).toBe('2024-12-01');
+    expect(longDateToIso('Jan 13, 2025')).toBeNull();
+    expect(longDateToIso('January 13 2025')).toBeNull();
+    expect(longDateToIso('February 29, 2025')).toBeNull();
+    expect(longDateToIso('February 29, 2024')).toBe('2024-02-29');
+  });
+});

@@ -1,0 +1,41 @@
+import type { ReactElement } from 'react';
+import type { Params } from 'react-router';
+import type { ContentSource } from '../content/load-content';
+import type { VariantKind } from '../routes/route-set';
+
+/** What the prerender needs to write the HTML document around a page's markup. */
+export interface DocumentInfo {
+  readonly title: string;
+  readonly description: string;
+  /** `<html lang>`. */
+  readonly lang: string;
+  /** `data-*` attributes of `<div id="root">` (what a client entry needs to hydrate). */
+  readonly rootData?: Readonly<Record<string, string>>;
+  /** A client-build entry (its source path relative to web/) loaded as a module script. */
+  readonly clientEntry?: string;
+  /** Client-build chunks (source paths) the page will import at once: `<link rel="modulepreload">`. */
+  readonly clientPreload?: readonly string[];
+}
+
+/** A react-router route object plus the document information of the page it renders. */
+export interface SiteRouteObject {
+  readonly path: string;
+  readonly element: ReactElement;
+  readonly document: (params: Params) => DocumentInfo;
+}
+
+export interface RenderContext {
+  readonly variant: VariantKind;
+  /** The language being rendered, for sites with per-language pages; else the site's own. */
+  readonly lang: string;
+}
+
+/** A site with its content loaded, ready to render any route of any variant. */
+export interface PreparedSite {
+  /** Canonical ids of the articles each detail page knows, by detail page name. */
+  readonly knownIds: Readonly<Record<string, readonly string[]>>;
+  routeObjects(context: RenderContext): SiteRouteObject[];
+}
+
+/** Each site's render module exports `prepare`: load and validate its content, once. */
+export type PrepareSite = (content: ContentSource) => Promise<PreparedSite>;

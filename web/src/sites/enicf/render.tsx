@@ -1,0 +1,19 @@
+import { routeObjects } from '../../shared/render/route-objects';
+import type { PrepareSite } from '../../shared/render/site-render';
+import { GAME, LandingPage } from './landing-page';
+import { enicfRoutes } from './routes';
+
+export const prepare: PrepareSite = async () => ({
+  knownIds: {},
+  routeObjects: ({ variant }) =>
+    routeObjects(enicfRoutes, variant, {
+      landing: {
+        element: <LandingPage />,
+        document: () => ({
+          title: `${GAME} – Download on the App Store`,
+          description: `Get ${GAME}, the block puzzle game, on the App Store for iPhone and iPad.`,
+          lang: 'en',
+        }),
+      },
+    }),
+});

@@ -1,0 +1,13 @@
+import { defineRoutes } from '../../shared/routes/route-set';
+
+/** Kuponz Beauty, the cashback beauty shop. Ids are numbers. */
+export const kuponz2Routes = defineRoutes({
+  site: 'kuponz2',
+  pages: [
+    { page: 'home', test: ['/kuponz2/home'], online: ['/', '/home'] },
+    { page: 'france', test: ['/kuponz2/france'], online: ['/france'] },
+  ],
+  details: [
+    { page: 'article', test: '/kuponz2/article-detail/', online: '/article-detail/', id: 'number' },
+  ],
+});

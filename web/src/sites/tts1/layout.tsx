@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import '../../shared/styles/base.css';
+import { CopyrightFooter } from '../../shared/components/copyright-footer';
+import { isPagePath, pagePath, type VariantKind } from '../../shared/routes/route-set';
+import { tts1Routes } from './routes';
+import { BRAND } from './site';
+import s from './layout.module.css';
+
+export function Layout(props: { variant: VariantKind; children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const home = pagePath(tts1Routes, 'home', props.variant);
+  const onHome = isPagePath(tts1Routes, 'home', props.variant, pathname);
+  return (
+    <div className={s.shell}>
+      <header className={s.header}>
+        <div className={s.bar}>
+          <Link className={s.brand} to={home}>
+            <span className={s.brandMark} aria-hidden="true" />
+            {BRAND}
+          </Link>
+          <nav aria-label="Main">
+            <ul className={s.tabs}>
+              <li>
+                <Link className={s.tab} to={home} aria-current={onHome ? 'page' : undefined}>
+                  HOME
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main className={s.main}>{props.children}</main>
+      <CopyrightFooter brand={BRAND} className={s.footer} />
+    </div>
+  );
+}

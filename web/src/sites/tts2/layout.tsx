@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import '../../shared/styles/base.css';
+import { CopyrightFooter } from '../../shared/components/copyright-footer';
+import { pagePath, type VariantKind } from '../../shared/routes/route-set';
+import { tts2Routes } from './routes';
+import { BRAND } from './site';
+import s from './layout.module.css';
+
+export function Layout(props: { variant: VariantKind; children?: ReactNode }) {
+  return (
+    <div className={s.shell}>
+      <header className={s.header}>
+        <p className={s.kicker}>Travel stories · Routes · Practical guides</p>
+        <Link className={s.brand} to={pagePath(tts2Routes, 'home', props.variant)}>
+          {BRAND}
+        </Link>
+      </header>
+      <main className={s.main}>{props.children}</main>
+      <CopyrightFooter brand={BRAND} className={s.footer} />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANGS } from '../../shared/i18n/lang';
+import { WaveadsApp, type WaveadsAppProps } from './app';
+import { loadDictionary } from './i18n/dictionaries';
+import { en } from './i18n/en';
+
+vi.mock('../../shared/browser/reload', () => ({ reloadPage: vi.fn() }));
+const { reloadPage } = await import('../../shared/browser/reload');
+
+const props = (over: Partial<WaveadsAppProps> = {}): WaveadsAppProps => ({
+  page: 'home',
+  variant: 'test',
+  lang: 'en',
+  dictionary: en,
+  ...over,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = 'lang=; Max-Age=0; Path=/';
+  vi.mocked(reloadPage).mockClear();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the waveads home page', () => {
+  it('shows the banner, the top bar and the careers footer', () => {
+    render(<WaveadsApp {...props()} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The Digital Wave Rider');
+    expect(screen.getByText(/Mobile growth advertising/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Careers' })).toBeTruthy();
+    expect(screen.getByText('Copyright © 2026 WaveAds. All Rights Reserved.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Language' })).toBeTruthy();
+  });
+
+  it('links inside the test variant', () => {
+    render(<WaveadsApp {...props()} />);
+    expect(screen.getByRole('link', { name: /WaveAds/ }).getAttribute('href')).toBe(
+      '/waveads/home',
+    );
+    expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe(
+      '/waveads/contact-us',
+    );
+  });
+
+  it('links inside the online (global host) variant', () => {
+    render(<WaveadsApp {...props({ variant: 'online' })} />);
+    expect(screen.getByRole('link', { name: /WaveAds/ }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe(
+      '/contact-us',
+    );
+  });
+
+  it('shows the contact page banner', () => {
+    render(<WaveadsApp {...props({ page: 'contact-us' })} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Get in touch');
+  });
+
+  it('renders another language from its dictionary', async () => {
+    const ja = await loadDictionary.ja();
+    render(<WaveadsApp {...props({ lang: 'ja', dictionary: ja })} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(ja['home.banner.title']);
+    expect(screen.getByRole('button', { name: '言語 / Language' })).toBeTruthy();
+  });
+});
+
+describe('the language menu', () => {
+  const open = () => {
+    const toggle = screen.getByRole('button', { name: 'Language' });
+    fireEvent.click(toggle);
+    return toggle;
+  };
+
+  it('toggles a list of the five languages in their own names', () => {
+    render(<WaveadsApp {...props()} />);
+    const toggle = screen.getByRole('button', { name: 'Language' });
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(list.hidden).toBe(true);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(list.hidden).toBe(false);
+    const names = within(list)
+      .getAllByRole('button')
+      .map((b) => b.firstChild?.textContent);
+    expect(names).toEqual(['English', '日本語', '한국어', 'Español', 'Português']);
+    fireEvent.click(toggle);
+    expect(list.hidden).toBe(true);
+  });
+
+  it('closes on Escape and on a click outside', () => {
+    render(<WaveadsApp {...props()} />);
+    const toggle = open();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    open();
+    fireEvent.pointerDown(screen.getByRole('heading', { level: 1 }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('stores the choice in localStorage and the lang cookie, then reloads', () => {
+    render(<WaveadsApp {...props()} />);
+    open();
+    fireEvent.click(screen.getByRole('button', { name: /한국어/ }));
+    expect(localStorage.getItem('lang')).toBe('ko');
+    expect(document.cookie).toContain('lang=ko');
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing but close when the current language is chosen', () => {
+    render(<WaveadsApp {...props()} />);
+    const toggle = open();
+    fireEvent.click(screen.getByRole('button', { name: /English/ }));
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('hydration', () => {
+  it.each(LANGS)('hydrates the prerendered %s page without a warning', async (lang) => {
+    const dictionary = await loadDictionary[lang]();
+    // Even with another stored preference: the first render follows the page's language.
+    localStorage.setItem('lang', lang === 'en' ? 'ja' : 'en');
+    const app = <WaveadsApp {...props({ lang, dictionary })} />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(app);
+    document.body.append(container);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const recoverable = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, app, { onRecoverableError: recoverable });
+    });
+    expect(errors).not.toHaveBeenCalled();
+    expect(recoverable).not.toHaveBeenCalled();
+    container.remove();
+  });
+
+  it('switches to the stored language after hydration when it differs from the page', async () => {
+    localStorage.setItem('lang', 'es');
+    const app = <WaveadsApp {...props()} />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(app);
+    document.body.append(container);
+    await act(async () => {
+      hydrateRoot(container, app);
+    });
+    const es = await loadDictionary.es();
+    await vi.waitFor(() =>
+      expect(container.querySelector('h1')?.textContent).toBe(es['home.banner.title']),
+    );
+    expect(document.documentElement.lang).toBe('es');
+    expect(document.cookie).toContain('lang=es');
+    container.remove();
+  });
+});

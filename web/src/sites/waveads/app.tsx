@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import '../../shared/styles/base.css';
+import { readStoredLang, storeLang, type Lang } from '../../shared/i18n/lang';
+import type { VariantKind } from '../../shared/routes/route-set';
+import { SiteFooter } from './components/site-footer';
+import { TopBar } from './components/top-bar';
+import { I18nProvider, loadDictionary, type WaveadsDictionary } from './i18n/dictionaries';
+import type { MessageKey } from './i18n/en';
+import { ContactPage } from './pages/contact-page';
+import { HomePage } from './pages/home-page';
+import type { WaveadsPage } from './routes';
+import s from './app.module.css';
+
+export const PAGE_META: Readonly<
+  Record<WaveadsPage, { title: MessageKey; description: MessageKey }>
+> = {
+  home: { title: 'meta.home.title', description: 'meta.home.description' },
+  'contact-us': { title: 'meta.contact.title', description: 'meta.contact.description' },
+};
+
+export interface WaveadsAppProps {
+  readonly page: WaveadsPage;
+  readonly variant: VariantKind;
+  /** The page's language: `<html lang>` of the prerendered page, never localStorage. */
+  readonly lang: Lang;
+  readonly dictionary: WaveadsDictionary;
+}
+
+/**
+ * The waveads page. The prerender renders it and the browser hydrates it with the same props,
+ * so the first client render matches the markup exactly.
+ */
+export function WaveadsApp(props: WaveadsAppProps) {
+  const [active, setActive] = useState({ lang: props.lang, dictionary: props.dictionary });
+
+  // After hydration: when the stored preference names another language than the page's (the
+  // cookie expired or was cleared), switch the dictionary at run time and restore the cookie.
+  useEffect(() => {
+    const stored = readStoredLang();
+    if (stored === null || stored === props.lang) return;
+    let current = true;
+    void loadDictionary[stored]().then((dictionary) => {
+      if (!current) return;
+      storeLang(stored);
+      document.documentElement.lang = stored;
+      document.title = dictionary[PAGE_META[props.page].title];
+      setActive({ lang: stored, dictionary });
+    });
+    return () => {
+      current = false;
+    };
+  }, [props.lang, props.page]);
+
+  return (
+    <I18nProvider lang={active.lang} dictionary={active.dictionary}>
+      <div className={s.shell}>
+        <TopBar variant={props.variant} />
+        <main className={s.main}>{props.page === 'home' ? <HomePage /> : <ContactPage />}</main>
+        <SiteFooter />
+      </div>
+    </I18nProvider>
+  );
+}

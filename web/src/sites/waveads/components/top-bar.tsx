@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { pagePath, type VariantKind } from '../../../shared/routes/route-set';
+import { useI18n } from '../i18n/dictionaries';
+import { waveadsRoutes } from '../routes';
+import { LanguageMenu } from './language-menu';
+import { LogoMark } from './logo';
+import s from './top-bar.module.css';
+
+/** Scrolling down past the bar hides it; scrolling up shows it again (SPEC "Top bar"). */
+function useHiddenOnScrollDown(pinned: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (Math.abs(y - last) < 4) return;
+      setHidden(y > last && y > 80);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return hidden && !pinned;
+}
+
+export function TopBar(props: { variant: VariantKind }) {
+  const { t } = useI18n();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const hidden = useHiddenOnScrollDown(menuOpen);
+  // The logo is a plain link: a full page load of the variant's home (SPEC: it reloads the page).
+  const home = pagePath(waveadsRoutes, 'home', props.variant);
+  // CONTACT US: /contact-us on the global host (online variant), /waveads/contact-us in test.
+  const contact = pagePath(waveadsRoutes, 'contact-us', props.variant);
+  return (
+    <header className={hidden ? `${s.bar} ${s.hidden}` : s.bar}>
+      <div className={s.inner}>
+        <a className={s.logo} href={home}>
+          <LogoMark className={s.mark} />
+          <span className={s.wordmark}>WaveAds</span>
+          <span className="visually-hidden"> {t('nav.home')}</span>
+        </a>
+        <div className={s.actions}>
+          <LanguageMenu onOpenChange={setMenuOpen} />
+          <a className={s.contact} href={contact}>
+            {t('nav.contactUs')}
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

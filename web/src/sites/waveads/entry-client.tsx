@@ -1,0 +1,27 @@
+/**
+ * The browser entry of the waveads pages: hydrates the prerendered page. Everything it needs
+ * is in the document: the language in <html lang>, the page and variant in #root's data-*.
+ */
+import { hydrateRoot } from 'react-dom/client';
+import { DEFAULT_LANG, isLang } from '../../shared/i18n/lang';
+import { WaveadsApp } from './app';
+import { loadDictionary } from './i18n/dictionaries';
+import { waveadsRoutes, type WaveadsPage } from './routes';
+
+async function main(): Promise<void> {
+  const root = document.getElementById('root');
+  if (root === null) return;
+  const htmlLang = document.documentElement.lang;
+  const lang = isLang(htmlLang) ? htmlLang : DEFAULT_LANG;
+  const page = waveadsRoutes.pages.find((p) => p.page === root.dataset.page)?.page as
+    WaveadsPage | undefined;
+  const variant = root.dataset.variant === 'online' ? 'online' : 'test';
+  if (page === undefined) return;
+  const dictionary = await loadDictionary[lang]();
+  hydrateRoot(
+    root,
+    <WaveadsApp page={page} variant={variant} lang={lang} dictionary={dictionary} />,
+  );
+}
+
+void main();

@@ -1,0 +1,35 @@
+import { useI18n } from '../i18n/dictionaries';
+import s from './banner.module.css';
+
+function Waves() {
+  return (
+    <svg className={s.waves} viewBox="0 0 1440 220" preserveAspectRatio="none" aria-hidden="true">
+      <path
+        d="M0 120c120-40 240-40 360 0s240 40 360 0 240-40 360 0 240 40 360 0v100H0Z"
+        fill="#2ee6d6"
+        opacity="0.12"
+      />
+      <path
+        d="M0 150c160-50 320-50 480 0s320 50 480 0 320-50 480 0v70H0Z"
+        fill="#7c5cff"
+        opacity="0.18"
+      />
+      <path d="M0 185c180-30 360-30 540 0s360 30 540 0 270-22 360-14v49H0Z" fill="#070b24" />
+    </svg>
+  );
+}
+
+export function HomePage() {
+  const { t } = useI18n();
+  return (
+    <section className={`${s.banner} ${s.home}`} aria-labelledby="waveads-banner">
+      <div className={s.inner}>
+        <h1 id="waveads-banner" className={s.title}>
+          {t('home.banner.title')}
+        </h1>
+        <p className={s.subtitle}>{t('home.banner.subtitle')}</p>
+      </div>
+      <Waves />
+    </section>
+  );
+}

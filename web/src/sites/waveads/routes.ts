@@ -1,0 +1,15 @@
+import { defineRoutes } from '../../shared/routes/route-set';
+import { DEFAULT_LANG, LANGS } from '../../shared/i18n/lang';
+
+/** The advertising company site: prerendered once per language, hydrated with React. */
+export const waveadsRoutes = defineRoutes({
+  site: 'waveads',
+  pages: [
+    { page: 'home', test: ['/waveads/home'], online: ['/', '/home'] },
+    { page: 'contact-us', test: ['/waveads/contact-us'], online: ['/contact-us'] },
+  ],
+  details: [],
+  langs: { list: LANGS, default: DEFAULT_LANG },
+});
+
+export type WaveadsPage = (typeof waveadsRoutes.pages)[number]['page'];

@@ -1,0 +1,92 @@
+/// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type BuildEnvironmentOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const webRoot = here('.');
+
+/** `_<class>_<6 chars of a hash of the file path relative to web/ and the class>`: same in every build, whatever the cwd. */
+function scopedClassName(name: string, filename: string): string {
+  const file = relative(webRoot, filename.split('?')[0] ?? filename).replaceAll('\\', '/');
+  const hash = createHash('sha256').update(`${file}:${name}`).digest('base64url').slice(0, 6);
+  return `_${name}_${hash}`;
+}
+
+/**
+ * Two builds share this file (see package.json "build"):
+ *
+ * - client (`vite build`): only the browser JavaScript — the shared scroll script that every
+ *   page loads, and the waveads hydration entry with one dictionary chunk per language.
+ *   Blog pages ship no JavaScript besides the scroll script, so nothing of theirs is here.
+ * - SSR (`vite build --ssr`): the prerender program. It imports every site, renders every
+ *   route to HTML and writes manifest.json. `ssrEmitAssets` makes it emit each site's CSS
+ *   (CSS Modules, one stylesheet per site chunk), which is what blog pages link to.
+ *
+ * CSS Module class names are derived from the file path and class name only, so the two builds
+ * agree on them (the prerender checks that every class in a page exists in its stylesheets).
+ */
+const ssrBuild: BuildEnvironmentOptions = {
+  outDir: '../build/web-ssr',
+  emptyOutDir: true,
+  ssrEmitAssets: true,
+  copyPublicDir: false,
+  manifest: true,
+  cssCodeSplit: true,
+  minify: false,
+  rolldownOptions: {
+    input: { prerender: here('./src/prerender/main.tsx') },
+    output: {
+      entryFileNames: '[name].js',
+      // Name each site's stylesheet after the site: assets/<site>-<hash>.css, not render-<hash>.css.
+      assetFileNames: (asset) => {
+        const css = asset.names.some((n) => n.endsWith('.css'));
+        const from = asset.originalFileNames.join(' ');
+        const site = css ? /src\/sites\/([a-z0-9-]+)\/render\.tsx/.exec(from)?.[1] : undefined;
+        return site ? `assets/${site}-[hash][extname]` : 'assets/[name]-[hash][extname]';
+      },
+    },
+  },
+};
+
+const clientBuild: BuildEnvironmentOptions = {
+  outDir: '../build/web',
+  emptyOutDir: true,
+  manifest: true,
+  cssCodeSplit: true,
+  // Every page is a full page load of prerendered HTML; the prerender writes the
+  // <link rel="modulepreload"> tags itself, so no polyfill (and no inline script) is needed.
+  modulePreload: { polyfill: false },
+  rolldownOptions: {
+    input: {
+      'scroll-top': here('./src/shared/scroll/scroll-top.ts'),
+      waveads: here('./src/sites/waveads/entry-client.tsx'),
+    },
+    output: {
+      // React in its own long-lived chunk: a change to the site's code does not re-download it.
+      advancedChunks: {
+        groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+      },
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  // The prerender bundle runs from build/web-ssr/, outside web/, where web/node_modules cannot be
+  // resolved: bundle every dependency into it so it is self-contained.
+  ssr: { noExternal: true },
+  css: {
+    modules: {
+      generateScopedName: scopedClassName,
+    },
+  },
+  build: isSsrBuild ? ssrBuild : clientBuild,
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+  },
+}));
