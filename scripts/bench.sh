@@ -13,26 +13,44 @@ NGX_PORT=18082
 TMP=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$TMP"' EXIT
 
-# The page: the prerendered HTML file closest to 30 KB; the asset: the hashed file closest to 2 KB.
-read -r PAGE_FILE PAGE_PATH < <(node -e '
-const m = require(process.argv[1] + "/manifest.json"), fs = require("fs");
-const routes = [];
-for (const v of Object.values(m.variants)) for (const [p, id] of Object.entries(v.routes)) routes.push([p, id, v]);
-let best = null;
-for (const [p, id] of routes) {
-  if (m.variants.test.routes[p] !== id) continue;              // reachable on any host
-  const pg = m.pages[id]; const f = pg.file || pg.langs[pg.default_lang];
-  const size = fs.statSync(process.argv[1] + "/" + f).size;
-  if (!best || Math.abs(size - 30000) < Math.abs(best[2] - 30000)) best = [f, p, size];
+# The files: a ~30 KB page made of real prerendered article pages (the site's own pages are
+# smaller), and the real hashed asset closest to 2 KB, each with its .gz (and .br) beside it.
+# Both servers serve this same directory.
+BW=$ROOT/build/bench-web
+rm -rf "$BW"
+mkdir -p "$BW/pages" "$BW/assets"
+node - "$WEB" "$BW" <<'NODE'
+const fs = require('fs'), path = require('path'), zlib = require('zlib');
+const [web, out] = process.argv.slice(2);
+const m = JSON.parse(fs.readFileSync(path.join(web, 'manifest.json'), 'utf8'));
+const files = Object.values(m.pages).flatMap((p) => (p.file ? [p.file] : Object.values(p.langs)))
+  .filter((f) => f.includes('/article/')).sort();
+let html = '';
+for (const f of files) { if (html.length >= 30000) break; html += fs.readFileSync(path.join(web, f), 'utf8'); }
+let asset = null;
+for (const s of m.static) {
+  if (!s.immutable) continue;
+  const size = fs.statSync(path.join(web, s.file)).size;
+  if (!asset || Math.abs(size - 2048) < Math.abs(asset.size - 2048)) asset = { ...s, size };
 }
-console.log(best[0], best[1]);' "$WEB")
-read -r ASSET_FILE ASSET_PATH < <(node -e '
-const m = require(process.argv[1] + "/manifest.json"), fs = require("fs");
-let best = null;
-for (const s of m.static) { if (!s.immutable) continue;
-  const size = fs.statSync(process.argv[1] + "/" + s.file).size;
-  if (!best || Math.abs(size - 2048) < Math.abs(best[2] - 2048)) best = [s.file, s.path, size]; }
-console.log(best[0], best[1]);' "$WEB")
+const write = (rel, data) => {
+  fs.writeFileSync(path.join(out, rel), data);
+  fs.writeFileSync(path.join(out, rel + '.gz'), zlib.gzipSync(data, { level: 9 }));
+  fs.writeFileSync(path.join(out, rel + '.br'), zlib.brotliCompressSync(data));
+};
+write('pages/page.html', Buffer.from(html));
+write(asset.file, fs.readFileSync(path.join(web, asset.file)));
+fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({
+  version: 1,
+  variants: { test: { routes: { '/bench/page': 'page' }, details: [], not_found: 'page' } },
+  pages: { page: { file: 'pages/page.html' } },
+  static: [{ path: asset.path, file: asset.file, immutable: true }],
+}));
+NODE
+PAGE_PATH=/bench/page
+PAGE_FILE=pages/page.html
+ASSET_PATH=/$(cd "$BW" && ls assets/* | grep -v '\.\(gz\|br\)$' | head -1)
+WEB=$BW
 
 cat > "$TMP/bench.toml" <<TOML
 [hosts]
@@ -61,6 +79,7 @@ http {
     listen 127.0.0.1:$NGX_PORT reuseport;
     root $WEB;
     location = $PAGE_PATH { default_type "text/html; charset=utf-8"; try_files /$PAGE_FILE =404; }
+    location /assets/ { expires max; add_header Cache-Control "public, max-age=31536000, immutable"; }
     location / { }
   }
 }
@@ -73,11 +92,10 @@ for port in $WS_PORT $NGX_PORT; do
   for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port$ASSET_PATH" && break; sleep 0.1; done
 done
 
-run_wrk() {  # port path [header] -> "rps p99_ms bytes"
+run_wrk() {  # port path [header] -> "rps p99_ms"
   local port=$1 path=$2 header=${3:-}
   local args=(-t1 -c"$CONN" -d"${DUR}s" --latency)
   [ -n "$header" ] && args+=(-H "$header")
-  taskset -c 1 wrk "${args[@]}" "http://127.0.0.1:$port$path" >/dev/null 2>&1 || true   # warm-up discarded below
   local out
   out=$(taskset -c 1 wrk "${args[@]}" "http://127.0.0.1:$port$path")
   local rps p99
@@ -85,19 +103,27 @@ run_wrk() {  # port path [header] -> "rps p99_ms bytes"
   p99=$(awk '$1=="99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v=v*1000}; print v}' <<<"$out")
   echo "$rps $p99"
 }
+median() { tr ' ' '\n' | sort -g | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
 
 size_of() { curl -s -o /dev/null -w '%{size_download}' ${2:+-H "$2"} "http://127.0.0.1:$WS_PORT$1"; }
 
-printf '\nwavesites vs nginx, one worker each on core 0, wrk -t1 -c%s -d%ss on core 1\n' "$CONN" "$DUR"
-printf 'page %s (%s), asset %s\n\n' "$PAGE_PATH" "$PAGE_FILE" "$ASSET_PATH"
-printf '%-26s %9s %14s %10s %14s %10s %7s\n' payload bytes "wavesites r/s" "p99 ms" "nginx r/s" "p99 ms" ratio
-for spec in "page-plain|$PAGE_PATH|/$PAGE_FILE|" "page-gzip|$PAGE_PATH|/$PAGE_FILE|Accept-Encoding: gzip" \
-            "asset-2KB|$ASSET_PATH|$ASSET_PATH|"; do
-  IFS='|' read -r name ws_path ngx_path header <<<"$spec"
-  bytes=$(size_of "$ws_path" "$header")
-  read -r ws_rps ws_p99 < <(run_wrk $WS_PORT "$ws_path" "$header")
-  [ "$name" = page-plain ] || [ "$name" = page-gzip ] && ngx_path=$PAGE_PATH
-  read -r ng_rps ng_p99 < <(run_wrk $NGX_PORT "$ngx_path" "$header")
+ROUNDS=${BENCH_ROUNDS:-3}
+printf '\nwavesites vs nginx, one worker each on core 0, wrk -t1 -c%s on core 1;\n' "$CONN"
+printf 'median of %s alternating rounds of %ss each (this VM is noisy: single runs vary by 10-20%%)\n' "$ROUNDS" "$DUR"
+printf 'page: %s B of prerendered article HTML; asset %s\n\n' "$(stat -c %s "$BW/$PAGE_FILE")" "$ASSET_PATH"
+printf '%-12s %7s %14s %9s %14s %9s %7s\n' payload bytes "wavesites r/s" "p99 ms" "nginx r/s" "p99 ms" ratio
+for spec in "page-plain|$PAGE_PATH|" "page-gzip|$PAGE_PATH|Accept-Encoding: gzip" "asset-2KB|$ASSET_PATH|"; do
+  IFS='|' read -r name path header <<<"$spec"
+  bytes=$(size_of "$path" "$header")
+  taskset -c 1 wrk -t1 -c"$CONN" -d1s ${header:+-H "$header"} "http://127.0.0.1:$WS_PORT$path" >/dev/null   # warm-up
+  taskset -c 1 wrk -t1 -c"$CONN" -d1s ${header:+-H "$header"} "http://127.0.0.1:$NGX_PORT$path" >/dev/null
+  ws_r=() ws_p=() ng_r=() ng_p=()
+  for _ in $(seq "$ROUNDS"); do
+    read -r r p < <(run_wrk $WS_PORT "$path" "$header"); ws_r+=("$r"); ws_p+=("$p")
+    read -r r p < <(run_wrk $NGX_PORT "$path" "$header"); ng_r+=("$r"); ng_p+=("$p")
+  done
+  ws_rps=$(echo "${ws_r[*]}" | median); ng_rps=$(echo "${ng_r[*]}" | median)
+  ws_p99=$(echo "${ws_p[*]}" | median); ng_p99=$(echo "${ng_p[*]}" | median)
   ratio=$(awk -v a="$ws_rps" -v b="$ng_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-  printf '%-26s %9s %14s %10s %14s %10s %6sx\n' "$name" "$bytes" "$ws_rps" "$ws_p99" "$ng_rps" "$ng_p99" "$ratio"
+  printf '%-12s %7s %14.0f %9s %14.0f %9s %6sx\n' "$name" "$bytes" "$ws_rps" "$ws_p99" "$ng_rps" "$ng_p99" "$ratio"
 done

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <fstream>
+#include <iterator>
 #include <thread>
 
 #include <boost/asio/connect.hpp>
@@ -172,6 +174,23 @@ TEST_F(ServerTest, ConditionalAndEncoded) {
   auto js = get("/assets/app-1a2b3c4d.js", "x", {{bhttp::field::accept_encoding, "br"}});
   EXPECT_EQ(js[bhttp::field::cache_control], "public, max-age=31536000, immutable");
   EXPECT_EQ(js[bhttp::field::content_type], "text/javascript; charset=utf-8");
+}
+
+TEST_F(ServerTest, LargeBodiesLeaveByTheZeroCopyPathIntact) {
+  std::ifstream in(fixture_web() + "/pages/big.html", std::ios::binary);
+  const std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_GT(expected.size(), catalog::sendfile_threshold);
+  auto s = connect();
+  for (int i = 0; i < 5; ++i) {  // keep-alive: each answer must end exactly where its length says
+    const auto r = exchange(s, bhttp::request<bhttp::string_body>{bhttp::verb::get, "/blog/big", 11});
+    ASSERT_EQ(r.result_int(), 200);
+    EXPECT_EQ(r.body(), expected);
+    const auto h = exchange(s, bhttp::request<bhttp::string_body>{bhttp::verb::head, "/blog/big", 11});
+    EXPECT_EQ(h[bhttp::field::content_length], std::to_string(expected.size()));
+  }
+  const auto gz = get("/blog/big", "x", {{bhttp::field::accept_encoding, "gzip"}});
+  EXPECT_EQ(gz[bhttp::field::content_encoding], "gzip");
+  EXPECT_LT(gz.body().size(), expected.size());
 }
 
 TEST_F(ServerTest, HeadHasHeadersButNoBody) {

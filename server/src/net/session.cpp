@@ -1,6 +1,10 @@
 #include <utility>  // before Asio's coroutine headers with g++ 12
 
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+
 #include <array>
+#include <cerrno>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -55,7 +59,9 @@ class session final : public body_source {
  private:
   asio::awaitable<head_status> read_head();
   asio::awaitable<bool> write_all(const std::array<asio::const_buffer, 5>& bufs);
-  asio::awaitable<bool> send_prepared(std::string_view head, std::string_view body, bool keep_alive);
+  asio::awaitable<bool> send_prepared(std::string_view head, std::string_view body, bool keep_alive,
+                                      const representation* file_body = nullptr);
+  asio::awaitable<bool> send_file_body(const std::array<asio::const_buffer, 5>& head, const representation& rep);
   asio::awaitable<bool> send_response(const response& r, bool keep_alive);
   /// Answers one parsed request; returns the status sent and sets `keep_alive_` for what follows.
   asio::awaitable<bool> answer(int& status, std::uint64_t& bytes);
@@ -115,14 +121,65 @@ asio::awaitable<bool> session::write_all(const std::array<asio::const_buffer, 5>
   co_return !ec;
 }
 
-asio::awaitable<bool> session::send_prepared(std::string_view head, std::string_view body, bool keep_alive) {
+asio::awaitable<bool> session::send_prepared(std::string_view head, std::string_view body, bool keep_alive,
+                                             const representation* file_body) {
   std::string_view conn;
   if (!keep_alive) conn = close_line;
   else if (head_.version == 10) conn = keep_alive_line;
-  const std::array<asio::const_buffer, 5> bufs{
+  std::array<asio::const_buffer, 5> bufs{
       asio::buffer(head.data(), head.size()), asio::buffer(worker_.date_line()), asio::buffer(conn.data(), conn.size()),
       asio::buffer(crlf.data(), crlf.size()), asio::buffer(body.data(), body.size())};
+  if (file_body && file_body->body_fd >= 0 && !body.empty()) {
+    bufs[4] = asio::const_buffer{};
+    co_return co_await send_file_body(bufs, *file_body);
+  }
   co_return co_await write_all(bufs);
+}
+
+asio::awaitable<bool> session::send_file_body(const std::array<asio::const_buffer, 5>& head, const representation& rep) {
+  // The head goes out with MSG_MORE so the kernel packs it with the first body bytes; the body
+  // then leaves the in-memory file with sendfile(2), never copied through user space.
+  guard_.arm(app_.cfg.server.write_timeout, false);
+  const int fd = socket_.native_handle();
+  std::array<iovec, 4> iov{};
+  std::size_t head_len = 0;
+  for (std::size_t i = 0; i < iov.size(); ++i) {
+    iov[i].iov_base = const_cast<void*>(head[i].data());
+    iov[i].iov_len = head[i].size();
+    head_len += head[i].size();
+  }
+  msghdr msg{};
+  msg.msg_iov = iov.data();
+  msg.msg_iovlen = iov.size();
+  const auto sent = ::sendmsg(fd, &msg, MSG_MORE | MSG_NOSIGNAL);
+  if (sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK) co_return false;
+  if (sent < static_cast<ssize_t>(head_len)) {  // socket buffer full: finish the head the usual way
+    std::size_t skip = sent > 0 ? static_cast<std::size_t>(sent) : 0;
+    std::array<asio::const_buffer, 5> rest{};
+    for (std::size_t i = 0; i < 4; ++i) {
+      const auto take = std::min(skip, head[i].size());
+      rest[i] = asio::buffer(static_cast<const char*>(head[i].data()) + take, head[i].size() - take);
+      skip -= take;
+    }
+    if (!co_await write_all(rest)) co_return false;
+  }
+  off_t offset = static_cast<off_t>(rep.body_offset);
+  const off_t end = offset + static_cast<off_t>(rep.body.size());
+  while (offset < end) {
+    const auto n = ::sendfile(fd, rep.body_fd, &offset, static_cast<std::size_t>(end - offset));
+    if (n > 0) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      guard_.arm(app_.cfg.server.write_timeout, false);
+      if (guard_.expired()) co_return false;
+      error_code ec;
+      co_await socket_.async_wait(tcp::socket::wait_write, asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) co_return false;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    co_return false;
+  }
+  co_return true;
 }
 
 asio::awaitable<bool> session::send_response(const response& r, bool keep_alive) {
@@ -247,13 +304,14 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes) {
   }
   const std::string_view body = head_only ? std::string_view{} : std::string_view(rep.body);
   bytes = body.size();
-  co_return co_await send_prepared(status == 200 ? rep.head_200 : rep.head_404, body, keep_alive_);
+  co_return co_await send_prepared(status == 200 ? rep.head_200 : rep.head_404, body, keep_alive_, &rep);
 }
 
 asio::awaitable<void> session::run() {
   {
     error_code ec;
     socket_.set_option(tcp::no_delay(true), ec);
+    socket_.native_non_blocking(true, ec);  // for the direct sendmsg/sendfile calls
     const auto ep = socket_.remote_endpoint(ec);
     if (ec) co_return;
     auto addr = ep.address();

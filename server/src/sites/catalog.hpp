@@ -24,6 +24,10 @@ enum class encoding : std::uint8_t { identity = 0, gzip = 1, br = 2 };
 struct representation {
   bool present = false;
   std::string body;
+  /// Large bodies are also kept in a locked, unlinked file so they can be sent with
+  /// sendfile(2) without copying them through user space; -1 when not.
+  int body_fd = -1;
+  std::int64_t body_offset = 0;
   std::string etag;  ///< quoted strong validator
   std::string head_200;
   std::string head_304;
@@ -110,6 +114,12 @@ class catalog {
   [[nodiscard]] route_match route(const variant& v, std::string_view path) const;
 
   [[nodiscard]] std::size_t file_count() const { return resources_.size(); }
+  ~catalog();
+  catalog(const catalog&) = delete;
+  catalog& operator=(const catalog&) = delete;
+
+  /// Bodies at least this large are sent with sendfile(2) from the in-memory file.
+  static constexpr std::size_t sendfile_threshold = 16 * 1024;
   [[nodiscard]] std::size_t byte_count() const;
 
  private:
@@ -118,7 +128,12 @@ class catalog {
   std::deque<page> pages_;
   std::deque<variant> variants_;
   string_map<const resource*> statics_;
+  void fill_body_file();
+
   const variant* test_ = nullptr;
+  int body_fd_ = -1;
+  void* body_map_ = nullptr;
+  std::size_t body_map_size_ = 0;
 };
 
 /// The Content-Type for a file name, by extension.
