@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.WEB_E2E_PORT ?? 4174);
+/** The bundle under test (WAVESITES_BUILD_DIR, relative to web/, default ../build); the binary is always ../build/bin. */
+const BUILD_DIR = process.env.WAVESITES_BUILD_DIR ?? '../build';
 
 /**
  * Browser tests against the real server (build/bin/wavesites, after `make build`) serving the
@@ -39,7 +41,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `../build/bin/wavesites serve --config e2e/sites.e2e.toml --listen 127.0.0.1:${PORT} --web ../build/web --data ../build/e2e-data`,
+    command: `../build/bin/wavesites serve --config e2e/sites.e2e.toml --listen 127.0.0.1:${PORT} --web ${BUILD_DIR}/web --data ${BUILD_DIR}/e2e-data`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     stdout: 'ignore',

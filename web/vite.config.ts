@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const webRoot = here('.');
+/** Where the build goes: WAVESITES_BUILD_DIR (relative to web/), default ../build. */
+const buildDir = process.env.WAVESITES_BUILD_DIR ?? '../build';
 
 /** `_<class>_<6 chars of a hash of the file path relative to web/ and the class>`: same in every build, whatever the cwd. */
 function scopedClassName(name: string, filename: string): string {
@@ -29,7 +31,7 @@ function scopedClassName(name: string, filename: string): string {
  * agree on them (the prerender checks that every class in a page exists in its stylesheets).
  */
 const ssrBuild: BuildEnvironmentOptions = {
-  outDir: '../build/web-ssr',
+  outDir: `${buildDir}/web-ssr`,
   emptyOutDir: true,
   ssrEmitAssets: true,
   copyPublicDir: false,
@@ -52,7 +54,7 @@ const ssrBuild: BuildEnvironmentOptions = {
 };
 
 const clientBuild: BuildEnvironmentOptions = {
-  outDir: '../build/web',
+  outDir: `${buildDir}/web`,
   emptyOutDir: true,
   manifest: true,
   cssCodeSplit: true,

@@ -31,9 +31,10 @@ import { NOT_FOUND_MODULE, SITE_MODULES } from './site-modules';
 import { cssOf, jsOf, type ViteManifest } from './vite-manifest';
 
 const WEB_DIR = process.cwd();
-/** The same directories as the client and SSR builds of vite.config.ts. */
-const OUT_DIR = resolve(WEB_DIR, '../build/web');
-const SSR_DIR = resolve(WEB_DIR, '../build/web-ssr');
+/** The same directories as the client and SSR builds of vite.config.ts (WAVESITES_BUILD_DIR, default ../build). */
+const BUILD_DIR = resolve(WEB_DIR, process.env.WAVESITES_BUILD_DIR ?? '../build');
+const OUT_DIR = resolve(BUILD_DIR, 'web');
+const SSR_DIR = resolve(BUILD_DIR, 'web-ssr');
 
 const SCROLL_SCRIPT = 'src/shared/scroll/scroll-top.ts';
 
