@@ -9,7 +9,7 @@ WEB_OUT    := $(BUILD)/web
 LISTEN     ?= 127.0.0.1:8080
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test build bench deps deps-test deps-bench server web test-unit test-web test-integration test-browser clean
+.PHONY: run test build bench deps deps-test deps-bench server web test-unit test-web test-integration test-browser test-fuzz clean
 
 ## make run: install what is missing, build, serve every site on http://$(LISTEN)
 run: deps build
@@ -33,17 +33,20 @@ deps-bench:
 
 ## make test: every test suite; non-zero on any failure
 test: deps-test build
-	@$(MAKE) --no-print-directory test-unit test-web test-integration test-browser
+	@$(MAKE) --no-print-directory test-unit test-web test-integration test-browser test-fuzz
 	@echo "make test: all suites passed"
 
 test-unit:
-	@cd server && ctest --preset release
+	@scripts/with-postgres.sh bash -c 'cd server && ctest --preset release'
 test-web:
 	@cd web && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check && npx vitest run
 test-integration:
-	@node --test tests/integration/
+	@scripts/with-postgres.sh node --test tests/integration/
 test-browser:
 	@cd web && npx playwright test
+## libFuzzer on the multipart parser and the lead validator, briefly (FUZZ_SECONDS=600 for longer)
+test-fuzz:
+	@FUZZ_SECONDS=$${FUZZ_SECONDS:-30} scripts/fuzz.sh
 
 ## make bench: wavesites against nginx on the same prerendered files (not a test)
 bench: deps-bench build

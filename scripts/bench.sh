@@ -127,3 +127,8 @@ for spec in "page-plain|$PAGE_PATH|" "page-gzip|$PAGE_PATH|Accept-Encoding: gzip
   ratio=$(awk -v a="$ws_rps" -v b="$ng_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
   printf '%-12s %7s %14.0f %9s %14.0f %9s %6sx\n' "$name" "$bytes" "$ws_rps" "$ws_p99" "$ng_rps" "$ng_p99" "$ratio"
 done
+
+# The intake: leads per second with durability on, and memory under 20 concurrent 10 MiB uploads.
+kill $(jobs -p) 2>/dev/null || true
+echo
+node "$ROOT/scripts/bench-intake.mjs"

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 run_pkgs=(g++ cmake ninja-build pkg-config python3 libboost1.74-dev nlohmann-json3-dev libtomlplusplus-dev libcli11-dev
-  libbrotli-dev zlib1g-dev libsqlite3-dev libpq-dev iso-codes)
+  libbrotli-dev zlib1g-dev libssl-dev libsqlite3-dev libpq-dev iso-codes)
 test_pkgs=(libgtest-dev chromium postgresql clang-14 libclang-rt-14-dev)
 bench_pkgs=(nginx-light wrk util-linux)
 

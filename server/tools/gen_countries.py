@@ -8,8 +8,8 @@ Usage: gen_countries.py ISO_JSON LOCALE_DIR OUT_JSON
 """
 import gettext
 import json
-import locale
 import sys
+import unicodedata
 
 LANGS = {"ja": ["ja"], "ko": ["ko"], "es": ["es"], "pt": ["pt_BR", "pt"]}
 
@@ -33,7 +33,12 @@ def main() -> int:
                 text = t.gettext(e["name"])
             item[f"{lang}Txt"] = text
         countries.append(item)
-    countries.sort(key=lambda c: (c["enTxt"].casefold(), c["code"]))
+    # Sorted as a reader expects: accents do not move a name ("Åland Islands" is among the A's).
+    def collation_key(c):
+        plain = "".join(ch for ch in unicodedata.normalize("NFKD", c["enTxt"]) if not unicodedata.combining(ch))
+        return (plain.casefold(), c["code"])
+
+    countries.sort(key=collation_key)
     if len(countries) < 240 or len({c["code"] for c in countries}) != len(countries):
         print("gen_countries: unexpected iso-codes data", file=sys.stderr)
         return 1

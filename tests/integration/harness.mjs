@@ -44,8 +44,7 @@ export async function freePort() {
 }
 
 /** Starts the server; resolves once it answers /healthz. */
-export async function startServer({ config = configText(), args = [], env = {} } = {}) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-'));
+export async function startServer({ config = configText(), args = [], env = {}, dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-')) } = {}) {
   const cfgPath = path.join(dir, 'sites.toml');
   writeFileSync(cfgPath, config);
   const port = await freePort();

@@ -7,15 +7,19 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "api/intake.hpp"
 #include "app/config.hpp"
+#include "app/export.hpp"
 #include "app/server.hpp"
 #include "http/router.hpp"
 #include "sites/catalog.hpp"
 #include "sites/host_router.hpp"
+#include "store/store.hpp"
 
 namespace wavesites {
 namespace {
@@ -82,24 +86,42 @@ void print_sites(const config& cfg, const catalog& cat, const tcp::endpoint& ep)
   std::fprintf(stderr, "  any other host gets the test route set (%s/ is its 404 page)\n", base.c_str());
 }
 
+/// Opens the store; a relative sqlite path is created with its directory.
+result<std::unique_ptr<store>> open_database(const std::string& url, const std::string& data_dir) {
+  if (url.rfind("sqlite:", 0) == 0) {
+    std::error_code ec;
+    const fs::path file(url.substr(7));
+    if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
+  }
+  (void)data_dir;
+  auto db = open_store(url);
+  if (!db) return error{"--database: " + db.message()};
+  return db;
+}
+
 int serve(const common_options& common, const serve_options& opts) {
   const auto where = parse_listen(opts.listen);
   if (!where) return usage_error(where.message());
   auto cfg = load_config(common.config_path);
   if (!cfg) return usage_error(cfg.message());
-  const auto db = check_database(common);
-  if (!db) return usage_error(db.message());
+  const auto db_url = check_database(common);
+  if (!db_url) return usage_error(db_url.message());
   const auto web_dir = opts.web_dir.empty() ? default_web_dir() : opts.web_dir;
   auto cat = catalog::load(web_dir, *cfg);
   if (!cat) return usage_error("web bundle " + web_dir + ": " + cat.message());
   auto hosts = host_router::make(*cfg, **cat);
   if (!hosts) return usage_error(hosts.message());
 
+  std::error_code fs_ec;
+  fs::create_directories(common.data_dir, fs_ec);
+  auto db = open_database(*db_url, common.data_dir);
+  if (!db) return usage_error(db.message());
+
   route_table routes;
   routes.add(http::verb::get, "/healthz",
              [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ok"); });
-  routes.add(http::verb::get, "/readyz",
-             [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ready"); });
+  intake api(*cfg, **db, fs::path(common.data_dir) / "spool");
+  api.add_routes(routes);
 
   const app_context app{*cfg, **cat, *hosts, routes};
   server srv(app);
@@ -107,20 +129,39 @@ int serve(const common_options& common, const serve_options& opts) {
   if (!bound) return usage_error(bound.message());
   std::string shown = bound->address().to_string();
   if (bound->address().is_v6()) shown = "[" + shown + "]";
-  std::fprintf(stderr, "wavesites %s listening on http://%s:%u (%zu files, %.1f MB in memory, config %s)\n",
+  std::fprintf(stderr, "wavesites %s listening on http://%s:%u (%zu files, %.1f MB in memory, config %s, %s store)\n",
                version_string, shown.c_str(), static_cast<unsigned>(bound->port()), (*cat)->file_count(),
-               static_cast<double>((*cat)->byte_count()) / 1e6, common.config_path.c_str());
+               static_cast<double>((*cat)->byte_count()) / 1e6, common.config_path.c_str(),
+               std::string((*db)->kind()).c_str());
   print_sites(*cfg, **cat, *bound);
   std::fflush(stderr);
   return srv.run();
 }
 
-int export_unavailable(const common_options& common, const char* what) {
+int run_leads_export(const common_options& common, const std::string& format) {
   auto cfg = load_config(common.config_path);
   if (!cfg) return usage_error(cfg.message());
-  const auto db = check_database(common);
+  const auto url = check_database(common);
+  if (!url) return usage_error(url.message());
+  auto db = open_database(*url, common.data_dir);
   if (!db) return usage_error(db.message());
-  return usage_error(std::string(what) + ": the lead and resume store is not in this build yet");
+  const auto n = export_leads(**db, format, std::cout);
+  if (!n) return usage_error("leads export: " + n.message());
+  std::fprintf(stderr, "wavesites: exported %zu leads\n", *n);
+  return 0;
+}
+
+int run_resumes_export(const common_options& common, const std::string& out_dir) {
+  auto cfg = load_config(common.config_path);
+  if (!cfg) return usage_error(cfg.message());
+  const auto url = check_database(common);
+  if (!url) return usage_error(url.message());
+  auto db = open_database(*url, common.data_dir);
+  if (!db) return usage_error(db.message());
+  const auto n = export_resumes(**db, out_dir);
+  if (!n) return usage_error("resumes export: " + n.message());
+  std::fprintf(stderr, "wavesites: exported %zu resumes into %s\n", *n, out_dir.c_str());
+  return 0;
 }
 
 /// A flag, with the environment variable that stands in for it when the flag is not given.
@@ -213,11 +254,11 @@ int run_cli(int argc, char** argv) {
   }
   if (leads_export->parsed()) {
     apply_environment(leads_flags);
-    return export_unavailable(leads_common, "leads export");
+    return run_leads_export(leads_common, format);
   }
   if (resumes_export->parsed()) {
     apply_environment(resumes_flags);
-    return export_unavailable(resumes_common, "resumes export");
+    return run_resumes_export(resumes_common, out_dir);
   }
   return usage_error("no command given (see wavesites --help)");
 }

@@ -41,7 +41,9 @@ std::string serialize_head(const response& r, bool keep_alive, unsigned version,
   h += r.content_type;
   h += "\r\nContent-Length: ";
   h += std::to_string(r.body.size());
-  h += "\r\nCache-Control: no-store\r\n";
+  h += "\r\nCache-Control: ";
+  h += r.cache_control;
+  h += "\r\n";
   for (const auto& [k, v] : r.headers) {
     h += k;
     h += ": ";

@@ -15,6 +15,7 @@ struct response {
   std::string content_type = "application/json; charset=utf-8";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  ///< extra headers, e.g. Retry-After
+  std::string cache_control = "no-store";
   bool close = false;                                         ///< close the connection afterwards
 };
 

@@ -65,6 +65,7 @@ class session final : public body_source {
   asio::awaitable<bool> send_response(const response& r, bool keep_alive);
   /// Answers one parsed request; returns the status sent and sets `keep_alive_` for what follows.
   asio::awaitable<bool> answer(int& status, std::uint64_t& bytes);
+  asio::awaitable<void> linger();
 
   tcp::socket socket_;
   worker& worker_;
@@ -344,7 +345,24 @@ asio::awaitable<void> session::run() {
   }
   error_code ec;
   socket_.shutdown(tcp::socket::shutdown_send, ec);
+  // A client may still be sending a body we answered without reading (413, 415, 429...).
+  // Closing now would reset the connection and could destroy the answer in flight before the
+  // client reads it, so read and discard for a short while first ("lingering close").
+  if (!ec && has_body() && !guard_.expired()) co_await linger();
   socket_.close(ec);
+}
+
+asio::awaitable<void> session::linger() {
+  const auto give_up = steady::now() + std::chrono::seconds(2);
+  guard_.cap(give_up);
+  std::array<char, 16 * 1024> scratch;
+  while (steady::now() < give_up) {
+    guard_.arm(std::chrono::seconds(1), true);
+    error_code ec;
+    co_await socket_.async_read_some(asio::buffer(scratch), asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) break;
+  }
+  guard_.uncap();
 }
 
 }  // namespace

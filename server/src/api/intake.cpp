@@ -1,0 +1,327 @@
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include "api/intake.hpp"
+
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include "api/file_type.hpp"
+#include "http/multipart.hpp"
+#include "util/embedded.hpp"
+#include "util/ids.hpp"
+
+namespace wavesites {
+namespace {
+
+/// Collects a JSON body (already capped by the caller's limit).
+class string_sink final : public body_sink {
+ public:
+  bool on_data(std::string_view chunk) override {
+    text.append(chunk);
+    return true;
+  }
+  std::string text;
+};
+
+bool media_type_is(std::string_view header, std::string_view type) {
+  const auto semi = header.find(';');
+  auto t = header.substr(0, semi);
+  while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+  while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+  if (t.size() != type.size()) return false;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(t[i])) != type[i]) return false;
+  }
+  return true;
+}
+
+std::string query_param(std::string_view query, std::string_view name) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == name) return eq == std::string_view::npos ? std::string{} : std::string(pair.substr(eq + 1));
+  }
+  return {};
+}
+
+response too_many(std::chrono::seconds retry_after) {
+  response r = json_error(429, "too many requests, please try again later");
+  r.headers.emplace_back("Retry-After", std::to_string(retry_after.count()));
+  return r;
+}
+
+response unavailable() { return json_error(503, "the service is temporarily unavailable, please try again later"); }
+
+/// The uploaded file while it streams in: an unlinked spool file, its size, hash and type.
+class upload_spool final : public multipart_handler {
+ public:
+  upload_spool(int fd, std::uint64_t cap) : fd_(fd), cap_(cap), sha_(EVP_MD_CTX_new()) {
+    EVP_DigestInit_ex(sha_, EVP_sha256(), nullptr);
+  }
+  ~upload_spool() override { EVP_MD_CTX_free(sha_); }
+  upload_spool(const upload_spool&) = delete;
+  upload_spool& operator=(const upload_spool&) = delete;
+
+  bool on_part_begin(const multipart_part& part) override {
+    // Only the first part named "file" is the upload; any other field is read past.
+    in_file_ = part.name == "file" && !seen_file_;
+    if (in_file_) {
+      seen_file_ = true;
+      original_name_ = part.filename;
+    }
+    return true;
+  }
+  bool on_part_data(std::string_view data) override {
+    if (!in_file_) return true;
+    size_ += data.size();
+    if (size_ > cap_) {
+      too_large_ = true;
+      return false;  // stop at once: the rest is never read
+    }
+    sniffer_.feed(data);
+    EVP_DigestUpdate(sha_, data.data(), data.size());
+    while (!data.empty()) {
+      const auto n = ::write(fd_, data.data(), data.size());
+      if (n <= 0) {
+        io_error_ = true;
+        return false;
+      }
+      data.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+  }
+  bool on_part_end() override {
+    in_file_ = false;
+    return true;
+  }
+
+  std::string sha256_hex() {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    EVP_DigestFinal_ex(sha_, digest, &len);
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned i = 0; i < len; ++i) {
+      out += hex[digest[i] >> 4];
+      out += hex[digest[i] & 15];
+    }
+    return out;
+  }
+
+  int fd_;
+  std::uint64_t cap_;
+  EVP_MD_CTX* sha_;
+  file_type_sniffer sniffer_;
+  std::string original_name_;
+  std::uint64_t size_ = 0;
+  bool in_file_ = false;
+  bool seen_file_ = false;
+  bool too_large_ = false;
+  bool io_error_ = false;
+};
+
+class multipart_sink final : public body_sink {
+ public:
+  explicit multipart_sink(multipart_parser& p) : parser_(p) {}
+  bool on_data(std::string_view chunk) override {
+    status_ = parser_.feed(chunk);
+    return status_ == multipart_parser::status::more || status_ == multipart_parser::status::done;
+  }
+  multipart_parser::status status_ = multipart_parser::status::more;
+
+ private:
+  multipart_parser& parser_;
+};
+
+/// Closes a descriptor at scope exit.
+struct fd_guard {
+  int fd;
+  ~fd_guard() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace
+
+intake::intake(const config& cfg, store& db, std::filesystem::path spool_dir, const lead_rules& rules)
+    : cfg_(cfg),
+      db_(db),
+      spool_dir_(std::move(spool_dir)),
+      rules_(rules),
+      lead_limits_(cfg.limits.leads_per_ip_per_hour),
+      upload_limits_(cfg.limits.uploads_per_ip_per_hour),
+      pool_(2) {
+  countries_body_ = json_response(200, "success", nlohmann::json::parse(embedded::countries_json)).body;
+}
+
+intake::~intake() { pool_.join(); }
+
+template <typename F>
+auto intake::on_store(F&& f) -> asio::awaitable<decltype(f())> {
+  using value = decltype(f());
+  co_return co_await asio::co_spawn(
+      pool_, [&]() -> asio::awaitable<value> { co_return f(); }, asio::use_awaitable);
+}
+
+void intake::add_routes(route_table& routes) {
+  auto bind = [this](asio::awaitable<response> (intake::*fn)(request_context&)) {
+    return [this, fn](request_context& ctx) { return (this->*fn)(ctx); };
+  };
+  routes.add(http::verb::get, "/pac-foreign/officialwebsite/country/lsit", bind(&intake::countries));
+  routes.add(http::verb::get, "/api/pac-foreign/officialwebsite/country/lsit", bind(&intake::countries));
+  routes.add(http::verb::post, "/api/pac-foreign/officialwebsite/add", bind(&intake::add_lead));
+  routes.add(http::verb::post, "/api/pac-foreign/officialwebsite/upload", bind(&intake::upload));
+  routes.add(http::verb::get, "/readyz", bind(&intake::ready));
+}
+
+asio::awaitable<response> intake::countries(request_context&) {
+  response r;
+  r.body = countries_body_;
+  r.cache_control = "public, max-age=3600";
+  co_return r;
+}
+
+asio::awaitable<response> intake::ready(request_context&) {
+  const bool ok = co_await on_store([this] { return db_.ping(); });
+  co_return ok ? json_response(200, "ready") : json_error(503, "store unavailable");
+}
+
+asio::awaitable<response> intake::add_lead(request_context& ctx) {
+  if (auto wait = lead_limits_.take(ctx.client_ip)) co_return too_many(*wait);
+  if (!media_type_is(ctx.head.content_type, "application/json")) {
+    co_return json_error(415, "the body must be JSON (Content-Type: application/json)");
+  }
+  const auto limit = cfg_.limits.max_json_bytes;
+  string_sink sink;
+  const auto st = co_await ctx.body.read(sink, limit);
+  if (st == body_status::too_large) co_return json_error(413, "the body is larger than " + std::to_string(limit) + " bytes");
+  if (st != body_status::complete) {
+    response r = json_error(400, "the request body was cut off");
+    r.close = true;
+    co_return r;
+  }
+  nlohmann::json body;
+  try {
+    body = nlohmann::json::parse(sink.text);
+  } catch (const nlohmann::json::exception&) {
+    co_return json_error(400, "the body is not valid JSON");
+  }
+  auto checked = validate_lead(body, rules_);
+  if (checked.honeypot_filled) {
+    // A field people never see was filled: a bot. It gets the answer it expects and nothing is kept.
+    std::fprintf(stderr, "wavesites: honeypot: dropped a lead from %s\n", std::string(ctx.client_ip).c_str());
+    co_return json_response(200, "success", {{"id", new_ulid()}});
+  }
+  if (!checked.lead) co_return json_error(400, "please correct the highlighted fields", {{"errors", checked.errors}});
+
+  const auto& in = *checked.lead;
+  lead_record rec;
+  rec.id = new_ulid();
+  rec.received_at = utc_now_iso();
+  rec.business_email = in.business_email;
+  rec.first_name = in.first_name;
+  rec.last_name = in.last_name;
+  rec.country = in.country;
+  rec.describes = in.describes;
+  rec.company_name = in.company_name;
+  rec.remark = in.remark;
+  rec.agree = in.agree;
+  rec.official_website_name = in.official_website_name;
+  rec.consent_version = in.consent_version;
+  rec.language = in.language;
+  rec.client_ip = std::string(ctx.client_ip);
+  rec.user_agent = ctx.head.user_agent.substr(0, 512);
+  rec.host = ctx.head.host.substr(0, 255);
+  const auto stored = co_await on_store([&] { return db_.add_lead(rec); });
+  if (!stored) {
+    std::fprintf(stderr, "wavesites: store: lead not saved: %s\n", stored.message().c_str());
+    co_return unavailable();
+  }
+  co_return json_response(200, "success", {{"id", rec.id}});
+}
+
+asio::awaitable<response> intake::upload(request_context& ctx) {
+  if (query_param(ctx.head.query(), "officialWebsiteName") != rules_.official_website_name) {
+    co_return json_error(400, "officialWebsiteName must be \"" + rules_.official_website_name + "\"");
+  }
+  if (auto wait = upload_limits_.take(ctx.client_ip)) co_return too_many(*wait);
+  const auto boundary = multipart_boundary(ctx.head.content_type);
+  if (!media_type_is(ctx.head.content_type, "multipart/form-data") || !boundary) {
+    co_return json_error(400, "send the file as multipart/form-data in a field named \"file\"");
+  }
+  const auto cap = cfg_.limits.max_upload_bytes;
+  const std::uint64_t framing = 64 * 1024;  // part headers and boundaries around the file
+  if (const auto n = ctx.body.content_length(); n && *n > cap + framing) {
+    co_return json_error(413, "the file is larger than " + std::to_string(cap) + " bytes");
+  }
+
+  std::error_code fs_ec;
+  std::filesystem::create_directories(spool_dir_, fs_ec);
+  fd_guard spool{::open(spool_dir_.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600)};
+  if (spool.fd < 0) {
+    std::fprintf(stderr, "wavesites: upload: cannot create a spool file in %s\n", spool_dir_.c_str());
+    co_return unavailable();
+  }
+  upload_spool file(spool.fd, cap);
+  multipart_parser parser(*boundary, file);
+  multipart_sink sink(parser);
+  const auto st = co_await ctx.body.read(sink, cap + framing);
+
+  if (file.too_large_ || st == body_status::too_large) {
+    response r = json_error(413, "the file is larger than " + std::to_string(cap) + " bytes");
+    r.close = true;
+    co_return r;
+  }
+  if (file.io_error_) co_return unavailable();
+  if (st == body_status::timeout || st == body_status::broken) {
+    response r = json_error(400, "the upload was cut off");
+    r.close = true;
+    co_return r;
+  }
+  const bool complete = st == body_status::complete && (sink.status_ == multipart_parser::status::done ||
+                                                         parser.finish() == multipart_parser::status::done);
+  if (!complete) co_return json_error(400, "the multipart body is malformed");
+  if (!file.seen_file_) co_return json_error(400, "no file: send it in a field named \"file\"");
+  if (file.size_ == 0) co_return json_error(400, "the file is empty");
+  const auto type = file.sniffer_.result(file.original_name_);
+  if (!type) co_return json_error(415, "only PDF, DOC, DOCX, ODT, RTF and TXT documents are accepted");
+
+  resume_record meta;
+  meta.id = new_ulid();
+  meta.received_at = utc_now_iso();
+  meta.stored_name = random_hex128() + "." + std::string(type->extension);
+  meta.original_name = sanitize_file_name(file.original_name_);
+  meta.content_type = std::string(type->mime);
+  meta.size = file.size_;
+  meta.sha256 = file.sha256_hex();
+  meta.client_ip = std::string(ctx.client_ip);
+  meta.user_agent = ctx.head.user_agent.substr(0, 512);
+  meta.host = ctx.head.host.substr(0, 255);
+  const int fd = spool.fd;
+  const auto stored = co_await on_store([&] {
+    off_t offset = 0;
+    return db_.add_resume(meta, [&](std::string& chunk) {
+      chunk.resize(resume_chunk_bytes);
+      const auto n = ::pread(fd, chunk.data(), chunk.size(), offset);
+      if (n <= 0) return false;
+      chunk.resize(static_cast<std::size_t>(n));
+      offset += n;
+      return true;
+    });
+  });
+  if (!stored) {
+    std::fprintf(stderr, "wavesites: store: resume not saved: %s\n", stored.message().c_str());
+    co_return unavailable();
+  }
+  co_return json_response(200, "success", {{"id", meta.id}});
+}
+
+}  // namespace wavesites

@@ -1,0 +1,46 @@
+#pragma once
+/// The intake API of CONTRACTS.md section 5: the country list, lead submission and resume upload.
+/// Handlers validate on the server, enforce the abuse limits, and answer 200 only after the
+/// store has committed.
+#include <filesystem>
+#include <memory>
+
+#include <boost/asio/thread_pool.hpp>
+
+#include "api/lead_rules.hpp"
+#include "api/rate_limiter.hpp"
+#include "app/config.hpp"
+#include "http/router.hpp"
+#include "store/store.hpp"
+
+namespace wavesites {
+
+class intake {
+ public:
+  /// `spool_dir` holds uploads while they stream in (unlinked files, never the request body in memory).
+  intake(const config& cfg, store& db, std::filesystem::path spool_dir, const lead_rules& rules = lead_rules::embedded());
+  ~intake();
+
+  /// Adds every API route (both spellings of the country list) and /readyz to `routes`.
+  void add_routes(route_table& routes);
+
+  asio::awaitable<response> countries(request_context& ctx);
+  asio::awaitable<response> add_lead(request_context& ctx);
+  asio::awaitable<response> upload(request_context& ctx);
+  asio::awaitable<response> ready(request_context& ctx);
+
+ private:
+  template <typename F>
+  auto on_store(F&& f) -> asio::awaitable<decltype(f())>;
+
+  const config& cfg_;
+  store& db_;
+  std::filesystem::path spool_dir_;
+  const lead_rules& rules_;
+  rate_limiter lead_limits_;
+  rate_limiter upload_limits_;
+  std::string countries_body_;
+  asio::thread_pool pool_;  ///< the store blocks; it never runs on an I/O thread
+};
+
+}  // namespace wavesites

@@ -1,0 +1,175 @@
+#include "api/lead_rules.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "util/embedded.hpp"
+
+namespace wavesites {
+namespace {
+
+std::string trim(std::string_view s) {
+  // ASCII white space and the common Unicode spaces (NBSP, ideographic space) a paste may bring.
+  auto is_space_at = [&](std::size_t i, std::size_t& len) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') return len = 1, true;
+    if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) return len = 2, true;
+    if (c == 0xE3 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+        static_cast<unsigned char>(s[i + 2]) == 0x80) {
+      return len = 3, true;
+    }
+    return false;
+  };
+  std::size_t b = 0, len = 0;
+  while (b < s.size() && is_space_at(b, len)) b += len;
+  std::size_t e = s.size();
+  while (e > b) {
+    // Step back over one trailing space of 1 to 3 bytes.
+    bool trimmed = false;
+    for (std::size_t l = 1; l <= 3 && l <= e - b; ++l) {
+      std::size_t got = 0;
+      if (is_space_at(e - l, got) && got == l) {
+        e -= l;
+        trimmed = true;
+        break;
+      }
+    }
+    if (!trimmed) break;
+  }
+  return std::string(s.substr(b, e - b));
+}
+
+}  // namespace
+
+std::size_t utf8_length(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) {
+    if ((c & 0xC0) != 0x80) ++n;
+  }
+  return n;
+}
+
+const std::string& field_rule::message(const std::string& key) const {
+  if (auto it = messages.find(key); it != messages.end()) return it->second;
+  if (auto it = messages.find("required"); it != messages.end()) return it->second;
+  static const std::string fallback = "This value is not accepted.";
+  return fallback;
+}
+
+lead_rules::lead_rules(std::string_view rules_json, std::string_view countries_json) {
+  const auto rules = nlohmann::json::parse(rules_json);
+  const auto& defs = rules.at("fields");
+  for (const auto& name : rules.at("order")) {
+    const auto& d = defs.at(name.get<std::string>());
+    field_rule f;
+    f.name = name.get<std::string>();
+    f.type = d.at("type").get<std::string>();
+    f.required = d.value("required", false);
+    f.not_blank = d.value("notBlank", false);
+    f.max_length = d.value("maxLength", std::size_t{0});
+    if (d.contains("options")) f.options = d["options"].get<std::vector<std::string>>();
+    f.messages = d.at("messages").get<std::map<std::string, std::string>>();
+    if (f.required && !f.messages.count("required")) {
+      throw std::runtime_error("lead rules: " + f.name + " has no required message");
+    }
+    if (f.type == "email") email_pattern.emplace(d.at("pattern").get<std::string>(), std::regex::ECMAScript);
+    fields.push_back(std::move(f));
+  }
+  consent_version = rules.at("consent").at("version").get<std::string>();
+  official_website_name = rules.at("officialWebsiteName").get<std::string>();
+  official_website_message = rules.at("officialWebsiteNameMessage").get<std::string>();
+  honeypot = rules.at("honeypot").get<std::string>();
+  for (const auto& c : nlohmann::json::parse(countries_json)) country_codes.insert(c.at("code").get<std::string>());
+}
+
+const lead_rules& lead_rules::embedded() {
+  static const lead_rules rules(embedded::lead_rules_json, embedded::countries_json);
+  return rules;
+}
+
+lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rules) {
+  lead_validation out;
+  if (!body.is_object()) {
+    for (const auto& f : rules.fields) {
+      if (f.required) out.errors[f.name] = f.message("required");
+    }
+    return out;
+  }
+  if (const auto it = body.find(rules.honeypot); it != body.end()) {
+    out.honeypot_filled = !(it->is_null() || (it->is_string() && it->get<std::string>().empty()));
+  }
+
+  lead_input lead;
+  for (const auto& f : rules.fields) {
+    const auto it = body.find(f.name);
+    const bool present = it != body.end() && !it->is_null();
+    if (f.type == "consent") {
+      if (!present || !it->is_boolean() || !it->get<bool>()) out.errors[f.name] = f.message("required");
+      else lead.agree = true;
+      continue;
+    }
+    std::string value;
+    if (present) {
+      if (!it->is_string()) {
+        out.errors[f.name] = f.message("required");
+        continue;
+      }
+      value = it->get<std::string>();
+    }
+    if (value.find('\0') != std::string::npos) {
+      out.errors[f.name] = f.message("required");
+      continue;
+    }
+    const std::string trimmed = trim(value);
+    if (f.type != "text" || f.not_blank || f.required) value = trimmed;  // the remark keeps its own spacing
+    if (value.empty() || (f.not_blank && trimmed.empty())) {
+      if (f.required) out.errors[f.name] = f.message("required");
+      continue;
+    }
+    if (f.max_length && utf8_length(value) > f.max_length) {
+      out.errors[f.name] = f.message("maxLength");
+      continue;
+    }
+    if (f.type == "email" && rules.email_pattern && !std::regex_match(value, *rules.email_pattern)) {
+      out.errors[f.name] = f.message("email");
+      continue;
+    }
+    if (f.type == "country" && !rules.country_codes.count(value)) {
+      out.errors[f.name] = f.message("required");
+      continue;
+    }
+    if (f.type == "choice" && std::find(f.options.begin(), f.options.end(), value) == f.options.end()) {
+      out.errors[f.name] = f.message("required");
+      continue;
+    }
+    if (f.name == "businessEmail") lead.business_email = value;
+    else if (f.name == "firstName") lead.first_name = value;
+    else if (f.name == "lastName") lead.last_name = value;
+    else if (f.name == "country") lead.country = value;
+    else if (f.name == "describes") lead.describes = value;
+    else if (f.name == "companyName") lead.company_name = value;
+    else if (f.name == "remark") lead.remark = value;
+  }
+
+  const auto site = body.find("officialWebsiteName");
+  if (site == body.end() || !site->is_string() || site->get<std::string>() != rules.official_website_name) {
+    out.errors["officialWebsiteName"] = rules.official_website_message;
+  } else {
+    lead.official_website_name = rules.official_website_name;
+  }
+
+  // Optional context: the consent text's version shown and the page language.
+  lead.consent_version = rules.consent_version;
+  if (const auto v = body.find("consentVersion"); v != body.end() && v->is_string()) {
+    const auto text = v->get<std::string>();
+    if (!text.empty() && text.size() <= 32) lead.consent_version = text;
+  }
+  if (const auto v = body.find("language"); v != body.end() && v->is_string()) {
+    const auto text = v->get<std::string>();
+    if (text == "en" || text == "ja" || text == "ko" || text == "es" || text == "pt") lead.language = text;
+  }
+  if (out.errors.empty()) out.lead = std::move(lead);
+  return out;
+}
+
+}  // namespace wavesites

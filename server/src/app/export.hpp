@@ -1,0 +1,24 @@
+#pragma once
+/// `wavesites leads export` and `wavesites resumes export`: what the people who follow up leads use.
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "store/store.hpp"
+#include "util/result.hpp"
+
+namespace wavesites {
+
+/// Writes every lead, oldest first, as CSV (RFC 4180, every cell quoted, cells that a spreadsheet
+/// would run as a formula defused with a leading apostrophe) or as a JSON array.
+result<std::size_t> export_leads(store& db, std::string_view format, std::ostream& out);
+
+/// Writes every resume into `dir` as "<id>-<original name>", byte-identical to the upload (each
+/// checked against its stored SHA-256), plus metadata.json describing them.
+result<std::size_t> export_resumes(store& db, const std::filesystem::path& dir);
+
+/// One CSV cell: quoted, quotes doubled, a leading = + - @ tab or CR neutralised.
+std::string csv_cell(std::string_view value);
+
+}  // namespace wavesites

@@ -1,0 +1,601 @@
+#include "store/chunking.hpp"
+#include "store/postgres_store.hpp"
+
+#include <libpq-fe.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "store/migrations.hpp"
+
+namespace wavesites {
+namespace {
+
+struct conn_closer {
+  void operator()(PGconn* c) const noexcept { PQfinish(c); }
+};
+using conn_ptr = std::unique_ptr<PGconn, conn_closer>;
+
+struct result_clearer {
+  void operator()(PGresult* r) const noexcept { PQclear(r); }
+};
+using pg_result = std::unique_ptr<PGresult, result_clearer>;
+
+// pg_advisory_xact_lock key serialising migrations across servers: "wavesite" in ASCII.
+constexpr std::string_view migration_lock_key = "8606373806420931685";
+
+constexpr std::size_t lead_fetch_rows = 500;
+constexpr std::size_t resume_fetch_rows = 64;
+// Chunks fetched per round trip while exporting: bounds memory to about 1 MiB per resume.
+constexpr std::size_t chunks_per_fetch = 4;
+
+constexpr const char* insert_lead_sql =
+    "INSERT INTO leads (id, received_at, business_email, first_name, last_name, country, describes, company_name, "
+    "remark, agree, official_website_name, consent_version, language, client_ip, user_agent, host) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
+// COLLATE "C": ULIDs sort by time only byte-wise, whatever collation the database defaults to.
+constexpr const char* declare_leads_sql =
+    "DECLARE leads_export NO SCROLL CURSOR FOR "
+    "SELECT id, received_at, business_email, first_name, last_name, country, describes, company_name, remark, agree, "
+    "official_website_name, consent_version, language, client_ip, user_agent, host FROM leads ORDER BY id COLLATE "
+    "\"C\"";
+constexpr const char* insert_resume_sql =
+    "INSERT INTO resumes (id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, "
+    "user_agent, host) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+constexpr const char* insert_chunk_sql = "INSERT INTO resume_chunks (resume_id, seq, data) VALUES ($1, $2, $3)";
+constexpr const char* declare_resumes_sql =
+    "DECLARE resumes_export NO SCROLL CURSOR FOR "
+    "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
+    "FROM resumes ORDER BY id COLLATE \"C\"";
+constexpr const char* select_chunks_sql =
+    "SELECT seq, data FROM resume_chunks WHERE resume_id = $1 AND seq > $2 ORDER BY seq LIMIT $3";
+
+/// libpq messages span lines ("ERROR: ...\nDETAIL: ...", connection hints): make them one line.
+std::string one_line(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (const char ch : text) {
+    if (ch == '\n' || ch == '\r' || ch == '\t' || ch == ' ') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(ch);
+  }
+  return out;
+}
+
+std::string scrub(std::string text, const std::vector<std::string>& secrets) {
+  for (const auto& secret : secrets) {
+    if (secret.empty()) continue;
+    for (auto pos = text.find(secret); pos != std::string::npos; pos = text.find(secret, pos + 3)) {
+      text.replace(pos, secret.size(), "***");
+    }
+  }
+  return text;
+}
+
+struct redacted_url {
+  std::string text;
+  std::vector<std::string> secrets;  // the password as written in the URL
+};
+
+redacted_url redact(std::string_view url) {
+  redacted_url out{std::string(url), {}};
+  std::string& s = out.text;
+  if (const auto scheme_end = s.find("://"); scheme_end != std::string::npos) {
+    const auto auth_begin = scheme_end + 3;
+    const auto auth_end = std::min(s.find_first_of("?#", auth_begin), s.size());
+    // The last '@' ends the user info: an unencoded '@' in a password then stays hidden too.
+    const auto at = s.rfind('@', auth_end == 0 ? 0 : auth_end - 1);
+    if (at != std::string::npos && at >= auth_begin) {
+      const auto colon = s.find(':', auth_begin);
+      if (colon != std::string::npos && colon < at) {
+        out.secrets.push_back(s.substr(colon + 1, at - colon - 1));
+        s.replace(colon + 1, at - colon - 1, "***");
+      }
+    }
+  }
+  if (const auto q = s.find('?'); q != std::string::npos) {
+    constexpr std::string_view key = "password=";
+    for (std::size_t pos = q + 1; pos < s.size();) {
+      auto end = std::min(s.find('&', pos), s.size());
+      if (s.compare(pos, key.size(), key) == 0) {
+        const auto vbegin = pos + key.size();
+        out.secrets.push_back(s.substr(vbegin, end - vbegin));
+        s.replace(vbegin, end - vbegin, "***");
+        end = vbegin + 3;
+      }
+      pos = end + 1;
+    }
+  }
+  return out;
+}
+
+void ignore_notice(void* /*arg*/, const char* /*message*/) {
+  // "relation already exists, skipping" and the like would otherwise go to stderr.
+}
+
+/// A query parameter: text params point into a std::string (libpq needs the terminating NUL),
+/// binary ones carry their length.
+struct param {
+  const char* data;
+  int length;
+  int format;
+};
+param text_param(const std::string& s) {
+  return {s.c_str(), static_cast<int>(s.size()), 0};
+}
+param text_param(const std::string&&) = delete;  // would dangle
+param binary_param(std::string_view bytes) {
+  return {bytes.data(), static_cast<int>(bytes.size()), 1};
+}
+
+std::string get_text(const PGresult* r, int row, int col) {
+  return {PQgetvalue(r, row, col), static_cast<std::size_t>(PQgetlength(r, row, col))};
+}
+
+lead_record read_lead(const PGresult* r, int row) {
+  lead_record l;
+  l.id = get_text(r, row, 0);
+  l.received_at = get_text(r, row, 1);
+  l.business_email = get_text(r, row, 2);
+  l.first_name = get_text(r, row, 3);
+  l.last_name = get_text(r, row, 4);
+  l.country = get_text(r, row, 5);
+  l.describes = get_text(r, row, 6);
+  l.company_name = get_text(r, row, 7);
+  l.remark = get_text(r, row, 8);
+  l.agree = get_text(r, row, 9) != "0";
+  l.official_website_name = get_text(r, row, 10);
+  l.consent_version = get_text(r, row, 11);
+  l.language = get_text(r, row, 12);
+  l.client_ip = get_text(r, row, 13);
+  l.user_agent = get_text(r, row, 14);
+  l.host = get_text(r, row, 15);
+  return l;
+}
+
+resume_record read_resume(const PGresult* r, int row) {
+  resume_record m;
+  m.id = get_text(r, row, 0);
+  m.received_at = get_text(r, row, 1);
+  m.stored_name = get_text(r, row, 2);
+  m.original_name = get_text(r, row, 3);
+  m.content_type = get_text(r, row, 4);
+  m.size = std::stoull(get_text(r, row, 5));
+  m.sha256 = get_text(r, row, 6);
+  m.client_ip = get_text(r, row, 7);
+  m.user_agent = get_text(r, row, 8);
+  m.host = get_text(r, row, 9);
+  return m;
+}
+
+std::int64_t read_be_int4(const char* p) {
+  const auto* u = reinterpret_cast<const unsigned char*>(p);
+  return static_cast<std::int32_t>((std::uint32_t{u[0]} << 24) | (std::uint32_t{u[1]} << 16) |
+                                   (std::uint32_t{u[2]} << 8) | std::uint32_t{u[3]});
+}
+
+/// One pooled connection for the length of one lease, with what the retry logic needs to know.
+class pg_connection {
+ public:
+  pg_connection(conn_ptr c, bool fresh) : conn_(std::move(c)), fresh_(fresh) {}
+
+  [[nodiscard]] PGconn* get() const { return conn_.get(); }
+  conn_ptr release() { return std::move(conn_); }
+  /// True when the lease's first command failed because a reused connection was already dead:
+  /// nothing the caller cares about can have run, so the call may start over elsewhere.
+  [[nodiscard]] bool lost_on_first() const { return lost_on_first_; }
+  [[nodiscard]] const std::string& last_sqlstate() const { return last_sqlstate_; }
+
+  result<pg_result> exec(std::string_view what, const char* sql, std::initializer_list<param> params = {},
+                         int result_format = 0) {
+    std::vector<const char*> values;
+    std::vector<int> lengths;
+    std::vector<int> formats;
+    for (const auto& p : params) {
+      // libpq reads a text value up to its NUL: refuse rather than store a silently cut value
+      // (PostgreSQL text cannot hold U+0000 anyway).
+      if (p.format == 0 && std::strlen(p.data) != static_cast<std::size_t>(p.length)) {
+        return error{"postgresql: " + std::string(what) + ": a text value contains a NUL character"};
+      }
+      values.push_back(p.data);
+      lengths.push_back(p.length);
+      formats.push_back(p.format);
+    }
+    ++commands_;
+    pg_result r(PQexecParams(conn_.get(), sql, static_cast<int>(params.size()), nullptr, values.data(), lengths.data(),
+                             formats.data(), result_format));
+    return check(std::move(r), what);
+  }
+
+  /// Several statements without parameters (migration DDL).
+  result<pg_result> exec_script(std::string_view what, const std::string& sql) {
+    ++commands_;
+    return check(pg_result(PQexec(conn_.get(), sql.c_str())), what);
+  }
+
+ private:
+  result<pg_result> check(pg_result r, std::string_view what) {
+    const auto status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
+    const char* state = r ? PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
+    last_sqlstate_ = state ? state : "";
+    std::string message = r ? PQresultErrorMessage(r.get()) : "";
+    if (message.empty()) message = PQerrorMessage(conn_.get());
+    if (PQstatus(conn_.get()) == CONNECTION_BAD && commands_ == 1 && !fresh_) lost_on_first_ = true;
+    return error{"postgresql: " + std::string(what) + ": " + one_line(message)};
+  }
+
+  conn_ptr conn_;
+  bool fresh_;
+  int commands_ = 0;
+  bool lost_on_first_ = false;
+  std::string last_sqlstate_;
+};
+
+// Rolls back an open transaction unless it was committed, so an early return or an exception
+// from a caller's callback hands a clean connection back to the pool.
+class tx_guard {
+ public:
+  explicit tx_guard(PGconn* c) : c_(c) {}
+  ~tx_guard() {
+    if (PQstatus(c_) == CONNECTION_OK && PQtransactionStatus(c_) != PQTRANS_IDLE) pg_result(PQexec(c_, "ROLLBACK"));
+  }
+  tx_guard(const tx_guard&) = delete;
+  tx_guard& operator=(const tx_guard&) = delete;
+
+ private:
+  PGconn* c_;
+};
+
+class pg_migration_session final : public migration_session {
+ public:
+  explicit pg_migration_session(pg_connection& c) : c_(c) {}
+  result<bool> begin() override {
+    if (auto r = c_.exec("begin", "BEGIN"); !r) return error{r.message()};
+    const std::string key(migration_lock_key);
+    if (auto r = c_.exec("lock", "SELECT pg_advisory_xact_lock($1::bigint)", {text_param(key)}); !r) {
+      return error{r.message()};
+    }
+    return true;
+  }
+  result<bool> exec(std::string_view sql) override {
+    if (auto r = c_.exec_script("migrate", std::string(sql)); !r) return error{r.message()};
+    return true;
+  }
+  result<bool> is_applied(int version) override {
+    const auto v = std::to_string(version);
+    auto r = c_.exec("read schema_version", "SELECT 1 FROM schema_version WHERE version = $1", {text_param(v)});
+    if (!r) return error{r.message()};
+    return PQntuples(r->get()) > 0;
+  }
+  result<bool> record(int version, const std::string& applied_at) override {
+    const auto v = std::to_string(version);
+    auto r = c_.exec("record schema_version", "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)",
+                     {text_param(v), text_param(applied_at)});
+    if (!r) return error{r.message()};
+    return true;
+  }
+  result<bool> commit() override {
+    if (auto r = c_.exec("commit", "COMMIT"); !r) return error{r.message()};
+    return true;
+  }
+  void rollback() noexcept override {
+    PGconn* c = c_.get();
+    if (PQstatus(c) == CONNECTION_OK && PQtransactionStatus(c) != PQTRANS_IDLE) pg_result(PQexec(c, "ROLLBACK"));
+  }
+
+ private:
+  pg_connection& c_;
+};
+
+}  // namespace
+
+struct postgres_store::impl {
+  std::string url;
+  redacted_url redacted;
+  options opts;
+
+  std::mutex pool_mutex;
+  std::condition_variable pool_cv;
+  std::vector<conn_ptr> idle;
+  std::size_t open_count = 0;  // idle plus leased
+
+  class lease {
+   public:
+    lease(impl& owner, conn_ptr c, bool fresh) : owner_(owner), conn_(std::move(c), fresh) {}
+    ~lease() { owner_.release(conn_.release()); }
+    lease(const lease&) = delete;
+    lease& operator=(const lease&) = delete;
+    pg_connection& conn() { return conn_; }
+
+   private:
+    impl& owner_;
+    pg_connection conn_;
+  };
+
+  [[nodiscard]] std::string describe_failure(std::string_view what, const char* detail) const {
+    return std::string(what) + " " + redacted.text + ": " + scrub(one_line(detail), redacted.secrets);
+  }
+
+  result<conn_ptr> connect() {
+    // Defaults first: the URL's own settings (expanded from "dbname") override them.
+    const std::string timeout = std::to_string(opts.connect_timeout_seconds);
+    const char* keys[] = {"connect_timeout", "application_name", "client_encoding", "dbname", nullptr};
+    const char* values[] = {timeout.c_str(), "wavesites", "UTF8", url.c_str(), nullptr};
+    conn_ptr c(PQconnectdbParams(keys, values, 1));
+    if (!c) return error{describe_failure("cannot connect to PostgreSQL at", "out of memory")};
+    if (PQstatus(c.get()) != CONNECTION_OK) {
+      return error{describe_failure("cannot connect to PostgreSQL at", PQerrorMessage(c.get()))};
+    }
+    PQsetNoticeProcessor(c.get(), ignore_notice, nullptr);
+    // A caller is told "stored" only after the commit is on disk: a server configured with
+    // synchronous_commit=off would break that, so this session turns it back on. Stronger
+    // settings (remote_write, remote_apply) are left as they are.
+    pg_result sc(PQexec(c.get(), "SHOW synchronous_commit"));
+    if (PQresultStatus(sc.get()) != PGRES_TUPLES_OK) {
+      return error{describe_failure("cannot use PostgreSQL at", PQerrorMessage(c.get()))};
+    }
+    if (std::string_view(PQgetvalue(sc.get(), 0, 0)) == "off") {
+      pg_result set(PQexec(c.get(), "SET synchronous_commit TO on"));
+      if (PQresultStatus(set.get()) != PGRES_COMMAND_OK) {
+        return error{describe_failure("cannot use PostgreSQL at", PQerrorMessage(c.get()))};
+      }
+    }
+    return c;
+  }
+
+  result<std::unique_ptr<lease>> acquire() {
+    std::unique_lock lk(pool_mutex);
+    const auto deadline = std::chrono::steady_clock::now() + opts.acquire_timeout;
+    for (;;) {
+      if (!idle.empty()) {
+        auto c = std::move(idle.back());
+        idle.pop_back();
+        return std::make_unique<lease>(*this, std::move(c), false);
+      }
+      if (open_count < opts.pool_size) {
+        ++open_count;
+        lk.unlock();  // connecting takes a round trip or a timeout: others may use the pool meanwhile
+        auto c = connect();
+        if (!c) {
+          lk.lock();
+          --open_count;
+          lk.unlock();
+          pool_cv.notify_one();
+          return error{c.message()};
+        }
+        return std::make_unique<lease>(*this, std::move(c).value(), true);
+      }
+      if (pool_cv.wait_until(lk, deadline) == std::cv_status::timeout && idle.empty() && open_count >= opts.pool_size) {
+        return error{"postgresql: no free connection within " + std::to_string(opts.acquire_timeout.count()) + " ms"};
+      }
+    }
+  }
+
+  void release(conn_ptr c) {
+    const bool healthy = c && PQstatus(c.get()) == CONNECTION_OK && PQtransactionStatus(c.get()) == PQTRANS_IDLE;
+    {
+      std::lock_guard lk(pool_mutex);
+      if (healthy)
+        idle.push_back(std::move(c));
+      else
+        --open_count;
+    }
+    pool_cv.notify_one();
+    // An unhealthy connection closes here, outside the lock.
+  }
+
+  // After one pooled connection turned out dead (a server restart, an idle timeout), the others
+  // that waited beside it almost certainly are too.
+  void drop_idle() {
+    std::vector<conn_ptr> dead;
+    {
+      std::lock_guard lk(pool_mutex);
+      dead.swap(idle);
+      open_count -= dead.size();
+    }
+    pool_cv.notify_all();
+  }
+
+  template <typename T, typename F>
+  result<T> run(F&& f) {
+    for (int attempt = 0;; ++attempt) {
+      auto l = acquire();
+      if (!l) return error{l.message()};
+      result<T> r = f((*l)->conn(), attempt);
+      if (r || attempt > 0 || !(*l)->conn().lost_on_first()) return r;
+      drop_idle();
+    }
+  }
+};
+
+postgres_store::postgres_store(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
+
+postgres_store::~postgres_store() = default;
+
+std::string redact_database_url(std::string_view url) {
+  return redact(url).text;
+}
+
+result<std::unique_ptr<postgres_store>> postgres_store::open(const std::string& url, options opts) {
+  auto p = std::make_unique<impl>();
+  p->url = url;
+  p->redacted = redact(url);
+  if (opts.pool_size == 0) opts.pool_size = 1;
+  p->opts = opts;
+
+  char* parse_error = nullptr;
+  PQconninfoOption* parsed = PQconninfoParse(url.c_str(), &parse_error);
+  if (parsed == nullptr) {
+    const std::string detail = parse_error ? parse_error : "out of memory";
+    PQfreemem(parse_error);
+    return error{p->describe_failure("bad PostgreSQL URL", detail.c_str())};
+  }
+  // The decoded password too, in case libpq quotes it in a message.
+  for (const PQconninfoOption* o = parsed; o->keyword != nullptr; ++o) {
+    if (std::strcmp(o->keyword, "password") == 0 && o->val != nullptr) p->redacted.secrets.emplace_back(o->val);
+  }
+  PQconninfoFree(parsed);
+
+  auto first = p->acquire();  // connect now, so an unreachable server is reported at startup
+  if (!first) return error{first.message()};
+  first->reset();
+  return std::unique_ptr<postgres_store>(new postgres_store(std::move(p)));
+}
+
+result<bool> postgres_store::migrate() {
+  return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
+    pg_migration_session session(c);
+    auto applied = run_migrations(session, sql_dialect::postgresql);
+    if (!applied) return error{applied.message()};
+    return *applied > 0;
+  });
+}
+
+bool postgres_store::ping() {
+  return impl_
+      ->run<bool>([&](pg_connection& c, int) -> result<bool> {
+        if (auto r = c.exec("ping", "SELECT 1"); !r) return error{r.message()};
+        return true;
+      })
+      .ok();
+}
+
+result<bool> postgres_store::add_lead(const lead_record& lead) {
+  const std::string agree = lead.agree ? "1" : "0";
+  return impl_->run<bool>([&](pg_connection& c, int attempt) -> result<bool> {
+    // One statement in autocommit mode: committed (synchronous_commit permitting) when it returns.
+    auto r =
+        c.exec("insert lead", insert_lead_sql,
+               {text_param(lead.id), text_param(lead.received_at), text_param(lead.business_email),
+                text_param(lead.first_name), text_param(lead.last_name), text_param(lead.country),
+                text_param(lead.describes), text_param(lead.company_name), text_param(lead.remark), text_param(agree),
+                text_param(lead.official_website_name), text_param(lead.consent_version), text_param(lead.language),
+                text_param(lead.client_ip), text_param(lead.user_agent), text_param(lead.host)});
+    if (r) return true;
+    // On the retry, our own id already present means the first attempt committed just before its
+    // connection dropped: the lead is stored.
+    if (attempt > 0 && c.last_sqlstate() == "23505") return true;
+    return error{r.message()};
+  });
+}
+
+result<bool> postgres_store::add_resume(const resume_record& meta, const chunk_reader& read) {
+  return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
+    if (auto r = c.exec("begin", "BEGIN"); !r) return error{r.message()};
+    tx_guard guard(c.get());
+    const std::string size = std::to_string(meta.size);
+    if (auto r = c.exec(
+            "insert resume", insert_resume_sql,
+            {text_param(meta.id), text_param(meta.received_at), text_param(meta.stored_name),
+             text_param(meta.original_name), text_param(meta.content_type), text_param(size), text_param(meta.sha256),
+             text_param(meta.client_ip), text_param(meta.user_agent), text_param(meta.host)});
+        !r) {
+      return error{r.message()};
+    }
+
+    std::int64_t seq = 0;
+    auto put_chunk = [&](std::string_view bytes) -> result<bool> {
+      const std::string s = std::to_string(seq++);
+      auto r =
+          c.exec("insert resume chunk", insert_chunk_sql, {text_param(meta.id), text_param(s), binary_param(bytes)});
+      if (!r) return error{r.message()};
+      return true;
+    };
+    const auto read_total = store_in_chunks(read, put_chunk);
+    if (!read_total) return error{read_total.message()};
+    const std::uint64_t total = *read_total;
+    if (total != meta.size) {
+      return error{"resume " + meta.id + ": the metadata says " + std::to_string(meta.size) + " bytes but " +
+                   std::to_string(total) + " were read; nothing stored"};
+    }
+    if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+    return true;
+  });
+}
+
+result<bool> postgres_store::each_lead(const std::function<void(const lead_record&)>& fn) {
+  return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
+    // One snapshot for the whole export, read through a cursor so memory stays flat.
+    if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
+    tx_guard guard(c.get());
+    if (auto r = c.exec("declare cursor", declare_leads_sql); !r) return error{r.message()};
+    const std::string fetch = "FETCH " + std::to_string(lead_fetch_rows) + " FROM leads_export";
+    for (;;) {
+      auto rows = c.exec("read leads", fetch.c_str());
+      if (!rows) return error{rows.message()};
+      const int n = PQntuples(rows->get());
+      if (n == 0) break;
+      for (int i = 0; i < n; ++i) fn(read_lead(rows->get(), i));
+    }
+    if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+    return true;
+  });
+}
+
+result<bool> postgres_store::each_resume(const std::function<void(const resume_record&)>& begin,
+                                         const std::function<void(std::string_view chunk)>& write) {
+  return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
+    if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
+    tx_guard guard(c.get());
+    if (auto r = c.exec("declare cursor", declare_resumes_sql); !r) return error{r.message()};
+    const std::string fetch = "FETCH " + std::to_string(resume_fetch_rows) + " FROM resumes_export";
+    const std::string limit = std::to_string(chunks_per_fetch);
+    for (;;) {
+      auto rows = c.exec("read resumes", fetch.c_str());
+      if (!rows) return error{rows.message()};
+      const int n = PQntuples(rows->get());
+      if (n == 0) break;
+      for (int i = 0; i < n; ++i) {
+        const resume_record meta = read_resume(rows->get(), i);
+        begin(meta);
+        // A few chunks per round trip (binary bytea), so one resume is never all in memory.
+        for (std::int64_t after = -1;;) {
+          const std::string after_text = std::to_string(after);
+          auto chunks = c.exec("read resume chunks", select_chunks_sql,
+                               {text_param(meta.id), text_param(after_text), text_param(limit)}, 1);
+          if (!chunks) return error{chunks.message()};
+          const int m = PQntuples(chunks->get());
+          for (int j = 0; j < m; ++j) {
+            after = read_be_int4(PQgetvalue(chunks->get(), j, 0));
+            write(std::string_view(PQgetvalue(chunks->get(), j, 1),
+                                   static_cast<std::size_t>(PQgetlength(chunks->get(), j, 1))));
+          }
+          if (static_cast<std::size_t>(m) < chunks_per_fetch) break;
+        }
+      }
+    }
+    if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+    return true;
+  });
+}
+
+namespace {
+result<std::uint64_t> count_rows(pg_connection& c, const char* sql) {
+  auto r = c.exec("count", sql);
+  if (!r) return error{r.message()};
+  return static_cast<std::uint64_t>(std::stoull(get_text(r->get(), 0, 0)));
+}
+}  // namespace
+
+result<std::uint64_t> postgres_store::count_leads() {
+  return impl_->run<std::uint64_t>([&](pg_connection& c, int) { return count_rows(c, "SELECT count(*) FROM leads"); });
+}
+
+result<std::uint64_t> postgres_store::count_resumes() {
+  return impl_->run<std::uint64_t>(
+      [&](pg_connection& c, int) { return count_rows(c, "SELECT count(*) FROM resumes"); });
+}
+
+}  // namespace wavesites

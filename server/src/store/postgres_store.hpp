@@ -1,0 +1,63 @@
+#pragma once
+/// The PostgreSQL store (libpq), selected by a postgresql:// URL, so several servers can share one
+/// database. A small pool of connections, opened when first needed; a connection the server
+/// dropped is closed and replaced, and a call that found its pooled connection dead before anything
+/// ran retries once on a fresh one. Every query is parameterised; resume bytes travel as binary
+/// bytea, chunk by chunk in both directions, and exports read through cursors.
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "store/store.hpp"
+
+namespace wavesites {
+
+class postgres_store final : public store {
+ public:
+  struct options {
+    /// The most connections open at once; callers beyond that wait for one to come free.
+    std::size_t pool_size = 4;
+    /// Applies when the URL does not set connect_timeout itself.
+    int connect_timeout_seconds = 5;
+    /// How long a call waits for a free connection before giving up.
+    std::chrono::milliseconds acquire_timeout{30000};
+  };
+
+  /// Checks the URL and opens the first connection (an unreachable server is an error here);
+  /// does not migrate (see migrate, or open_store which does both). Error messages are one line
+  /// and never contain the password.
+  static result<std::unique_ptr<postgres_store>> open(const std::string& url, options opts);
+  static result<std::unique_ptr<postgres_store>> open(const std::string& url) { return open(url, options{}); }
+
+  ~postgres_store() override;
+  postgres_store(const postgres_store&) = delete;
+  postgres_store& operator=(const postgres_store&) = delete;
+
+  [[nodiscard]] std::string_view kind() const override { return "postgresql"; }
+  /// True when a migration was applied, false when the schema was already current. Several
+  /// servers may call it at once: a transaction-scoped advisory lock makes them take turns.
+  result<bool> migrate() override;
+  bool ping() override;
+  result<bool> add_lead(const lead_record& lead) override;
+  /// The bytes read must add up to `meta.size`, else nothing is stored. If `read` throws, the
+  /// transaction is rolled back and the exception propagates.
+  result<bool> add_resume(const resume_record& meta, const chunk_reader& read) override;
+  result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
+  result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
+                           const std::function<void(std::string_view chunk)>& write) override;
+  [[nodiscard]] result<std::uint64_t> count_leads() override;
+  [[nodiscard]] result<std::uint64_t> count_resumes() override;
+
+ private:
+  struct impl;
+  explicit postgres_store(std::unique_ptr<impl> p);
+  std::unique_ptr<impl> impl_;
+};
+
+/// `url` with any password (in the user info or a `password=` parameter) replaced by "***",
+/// for messages and logs.
+[[nodiscard]] std::string redact_database_url(std::string_view url);
+
+}  // namespace wavesites

@@ -1,0 +1,538 @@
+#include "store/chunking.hpp"
+#include "store/sqlite_store.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <initializer_list>
+#include <mutex>
+#include <optional>
+#include <system_error>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "store/migrations.hpp"
+
+namespace wavesites {
+namespace {
+
+struct db_closer {
+  void operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
+};
+using db_ptr = std::unique_ptr<sqlite3, db_closer>;
+
+struct stmt_finalizer {
+  void operator()(sqlite3_stmt* s) const noexcept { sqlite3_finalize(s); }
+};
+using stmt_ptr = std::unique_ptr<sqlite3_stmt, stmt_finalizer>;
+
+// Read connections kept open between calls; more are opened when needed and closed afterwards.
+constexpr std::size_t max_idle_readers = 4;
+
+constexpr std::string_view insert_lead_sql =
+    "INSERT INTO leads (id, received_at, business_email, first_name, last_name, country, describes, company_name, "
+    "remark, agree, official_website_name, consent_version, language, client_ip, user_agent, host) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
+constexpr std::string_view select_leads_sql =
+    "SELECT id, received_at, business_email, first_name, last_name, country, describes, company_name, remark, agree, "
+    "official_website_name, consent_version, language, client_ip, user_agent, host FROM leads ORDER BY id";
+constexpr std::string_view insert_resume_sql =
+    "INSERT INTO resumes (id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, "
+    "user_agent, host) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+constexpr std::string_view insert_chunk_sql = "INSERT INTO resume_chunks (resume_id, seq, data) VALUES (?1, ?2, ?3)";
+constexpr std::string_view select_resumes_sql =
+    "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
+    "FROM resumes ORDER BY id";
+constexpr std::string_view select_chunks_sql = "SELECT data FROM resume_chunks WHERE resume_id = ?1 ORDER BY seq";
+
+error db_error(sqlite3* db, std::string_view what) {
+  return error{"sqlite: " + std::string(what) + ": " + sqlite3_errmsg(db)};
+}
+
+result<stmt_ptr> prepare(sqlite3* db, std::string_view sql, bool persistent = false) {
+  sqlite3_stmt* raw = nullptr;
+  const int rc = sqlite3_prepare_v3(db, sql.data(), static_cast<int>(sql.size()),
+                                    persistent ? SQLITE_PREPARE_PERSISTENT : 0, &raw, nullptr);
+  stmt_ptr s(raw);
+  if (rc != SQLITE_OK) return db_error(db, "prepare");
+  return s;
+}
+
+result<bool> exec(sqlite3* db, const std::string& sql) {
+  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) return db_error(db, sql.substr(0, 40));
+  return true;
+}
+
+// The bound text must outlive the step: every caller binds from objects that do.
+void bind_text(sqlite3_stmt* s, int index, std::string_view text) {
+  sqlite3_bind_text64(s, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8);
+}
+
+void bind_blob(sqlite3_stmt* s, int index, std::string_view bytes) {
+  // A null pointer would bind SQL NULL; an empty blob must stay an empty blob.
+  if (bytes.empty())
+    sqlite3_bind_zeroblob(s, index, 0);
+  else
+    sqlite3_bind_blob64(s, index, bytes.data(), bytes.size(), SQLITE_STATIC);
+}
+
+std::string column_text(sqlite3_stmt* s, int index) {
+  const auto* p = sqlite3_column_text(s, index);
+  if (p == nullptr) return {};
+  return {reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(s, index))};
+}
+
+void bind_lead(sqlite3_stmt* s, const lead_record& l) {
+  bind_text(s, 1, l.id);
+  bind_text(s, 2, l.received_at);
+  bind_text(s, 3, l.business_email);
+  bind_text(s, 4, l.first_name);
+  bind_text(s, 5, l.last_name);
+  bind_text(s, 6, l.country);
+  bind_text(s, 7, l.describes);
+  bind_text(s, 8, l.company_name);
+  bind_text(s, 9, l.remark);
+  sqlite3_bind_int(s, 10, l.agree ? 1 : 0);
+  bind_text(s, 11, l.official_website_name);
+  bind_text(s, 12, l.consent_version);
+  bind_text(s, 13, l.language);
+  bind_text(s, 14, l.client_ip);
+  bind_text(s, 15, l.user_agent);
+  bind_text(s, 16, l.host);
+}
+
+lead_record read_lead(sqlite3_stmt* s) {
+  lead_record l;
+  l.id = column_text(s, 0);
+  l.received_at = column_text(s, 1);
+  l.business_email = column_text(s, 2);
+  l.first_name = column_text(s, 3);
+  l.last_name = column_text(s, 4);
+  l.country = column_text(s, 5);
+  l.describes = column_text(s, 6);
+  l.company_name = column_text(s, 7);
+  l.remark = column_text(s, 8);
+  l.agree = sqlite3_column_int(s, 9) != 0;
+  l.official_website_name = column_text(s, 10);
+  l.consent_version = column_text(s, 11);
+  l.language = column_text(s, 12);
+  l.client_ip = column_text(s, 13);
+  l.user_agent = column_text(s, 14);
+  l.host = column_text(s, 15);
+  return l;
+}
+
+resume_record read_resume(sqlite3_stmt* s) {
+  resume_record r;
+  r.id = column_text(s, 0);
+  r.received_at = column_text(s, 1);
+  r.stored_name = column_text(s, 2);
+  r.original_name = column_text(s, 3);
+  r.content_type = column_text(s, 4);
+  r.size = static_cast<std::uint64_t>(sqlite3_column_int64(s, 5));
+  r.sha256 = column_text(s, 6);
+  r.client_ip = column_text(s, 7);
+  r.user_agent = column_text(s, 8);
+  r.host = column_text(s, 9);
+  return r;
+}
+
+// PostgreSQL text cannot hold U+0000; refusing it here too keeps the two stores interchangeable.
+bool has_nul(std::initializer_list<std::string_view> fields) {
+  return std::any_of(fields.begin(), fields.end(), [](std::string_view f) { return f.find('\0') != f.npos; });
+}
+
+bool has_nul(const lead_record& l) {
+  return has_nul({l.id, l.received_at, l.business_email, l.first_name, l.last_name, l.country, l.describes,
+                  l.company_name, l.remark, l.official_website_name, l.consent_version, l.language, l.client_ip,
+                  l.user_agent, l.host});
+}
+
+bool has_nul(const resume_record& r) {
+  return has_nul({r.id, r.received_at, r.stored_name, r.original_name, r.content_type, r.sha256, r.client_ip,
+                  r.user_agent, r.host});
+}
+
+result<db_ptr> open_connection(const std::string& path, bool writer, int busy_timeout_ms) {
+  sqlite3* raw = nullptr;
+  // NOMUTEX: each connection is used by one thread at a time (the store's locks see to it).
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (writer ? SQLITE_OPEN_CREATE : 0);
+  const int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+  db_ptr db(raw);
+  if (rc != SQLITE_OK) {
+    return error{"cannot open SQLite database " + path + ": " + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc))};
+  }
+  sqlite3_extended_result_codes(db.get(), 1);
+  sqlite3_busy_timeout(db.get(), busy_timeout_ms);
+  if (writer) {
+    // journal_mode answers with the mode now in force; a file system without shared memory
+    // support would silently stay in rollback mode, which we refuse rather than run slower.
+    auto s = prepare(db.get(), "PRAGMA journal_mode=WAL");
+    if (!s) return error{"cannot open SQLite database " + path + ": " + sqlite3_errmsg(db.get())};
+    if (sqlite3_step(s->get()) != SQLITE_ROW) {
+      return error{"cannot open SQLite database " + path + ": " + sqlite3_errmsg(db.get())};
+    }
+    if (const auto mode = column_text(s->get(), 0); mode != "wal") {
+      return error{"cannot put SQLite database " + path + " in WAL mode (got " + mode + ")"};
+    }
+  }
+  for (const char* pragma : {"PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"}) {
+    if (sqlite3_exec(db.get(), pragma, nullptr, nullptr, nullptr) != SQLITE_OK) {
+      return error{"cannot open SQLite database " + path + ": " + sqlite3_errmsg(db.get())};
+    }
+  }
+  return db;
+}
+
+// Rolls back an open transaction unless it was committed, so an early return or an exception
+// thrown by a caller's callback leaves the connection clean.
+class transaction_guard {
+ public:
+  explicit transaction_guard(sqlite3* db) : db_(db) {}
+  ~transaction_guard() {
+    if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  transaction_guard(const transaction_guard&) = delete;
+  transaction_guard& operator=(const transaction_guard&) = delete;
+
+ private:
+  sqlite3* db_;
+};
+
+class sqlite_migration_session final : public migration_session {
+ public:
+  explicit sqlite_migration_session(sqlite3* db) : db_(db) {}
+  // IMMEDIATE takes the write lock at once, so two processes opening the same file migrate in turn.
+  result<bool> begin() override { return wavesites::exec(db_, "BEGIN IMMEDIATE"); }
+  result<bool> exec(std::string_view sql) override { return wavesites::exec(db_, std::string(sql)); }
+  result<bool> is_applied(int version) override {
+    auto s = prepare(db_, "SELECT 1 FROM schema_version WHERE version = ?1");
+    if (!s) return error{s.message()};
+    sqlite3_bind_int(s->get(), 1, version);
+    const int rc = sqlite3_step(s->get());
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    return db_error(db_, "read schema_version");
+  }
+  result<bool> record(int version, const std::string& applied_at) override {
+    auto s = prepare(db_, "INSERT INTO schema_version (version, applied_at) VALUES (?1, ?2)");
+    if (!s) return error{s.message()};
+    sqlite3_bind_int(s->get(), 1, version);
+    bind_text(s->get(), 2, applied_at);
+    if (sqlite3_step(s->get()) != SQLITE_DONE) return db_error(db_, "record schema_version");
+    return true;
+  }
+  result<bool> commit() override { return wavesites::exec(db_, "COMMIT"); }
+  void rollback() noexcept override {
+    if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+
+ private:
+  sqlite3* db_;
+};
+
+}  // namespace
+
+struct sqlite_store::impl {
+  struct lead_request {
+    const lead_record* lead;
+    std::optional<result<bool>> outcome;  // set by the writer under queue_mutex
+  };
+
+  std::string path;
+  options opts;
+
+  std::mutex write_mutex;  // guards writer_db and insert_lead
+  db_ptr writer_db;
+  stmt_ptr insert_lead;  // prepared on first use, after the migrations made the table
+
+  std::mutex readers_mutex;
+  std::vector<db_ptr> idle_readers;
+
+  std::mutex queue_mutex;
+  std::condition_variable queue_cv;  // the writer waits for work
+  std::condition_variable done_cv;   // callers wait for their outcome
+  std::deque<lead_request*> queue;
+  bool stopping = false;
+  std::thread writer_thread;
+
+  ~impl() {
+    if (writer_thread.joinable()) {
+      {
+        std::lock_guard lk(queue_mutex);
+        stopping = true;
+      }
+      queue_cv.notify_all();
+      writer_thread.join();
+    }
+    insert_lead.reset();  // statements before their connection
+  }
+
+  // A connection for reading, returned to the idle list when the lease ends.
+  class reader_lease {
+   public:
+    reader_lease(impl& owner, db_ptr db) : owner_(owner), db_(std::move(db)) {}
+    ~reader_lease() {
+      if (sqlite3_get_autocommit(db_.get()) == 0) return;  // a wedged transaction: let it close
+      std::lock_guard lk(owner_.readers_mutex);
+      if (owner_.idle_readers.size() < max_idle_readers) owner_.idle_readers.push_back(std::move(db_));
+    }
+    reader_lease(const reader_lease&) = delete;
+    reader_lease& operator=(const reader_lease&) = delete;
+    [[nodiscard]] sqlite3* get() const { return db_.get(); }
+
+   private:
+    impl& owner_;
+    db_ptr db_;
+  };
+
+  result<std::unique_ptr<reader_lease>> acquire_reader() {
+    {
+      std::lock_guard lk(readers_mutex);
+      if (!idle_readers.empty()) {
+        auto db = std::move(idle_readers.back());
+        idle_readers.pop_back();
+        return std::make_unique<reader_lease>(*this, std::move(db));
+      }
+    }
+    auto db = open_connection(path, false, opts.busy_timeout_ms);
+    if (!db) return error{db.message()};
+    return std::make_unique<reader_lease>(*this, std::move(db).value());
+  }
+
+  // Commits `batch` in one transaction and returns each lead's outcome. Caller holds write_mutex.
+  std::vector<std::optional<result<bool>>> commit_batch(const std::vector<lead_request*>& batch) {
+    std::vector<std::optional<result<bool>>> out(batch.size());
+    auto fail_all = [&](const error& e) {
+      for (auto& o : out) o = e;
+      return out;
+    };
+    sqlite3* db = writer_db.get();
+    if (!insert_lead) {
+      auto s = prepare(db, insert_lead_sql, true);
+      if (!s) return fail_all(error{s.message()});
+      insert_lead = std::move(s).value();
+    }
+    if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return fail_all(error{r.message()});
+    transaction_guard guard(db);
+    sqlite3_stmt* s = insert_lead.get();
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      bind_lead(s, *batch[i]->lead);
+      const int rc = sqlite3_step(s);
+      std::optional<error> e;
+      if (rc != SQLITE_DONE) e = db_error(db, "insert lead");  // before reset touches the message
+      sqlite3_reset(s);
+      sqlite3_clear_bindings(s);
+      if (!e) {
+        out[i] = true;
+        continue;
+      }
+      // A constraint failure (say a repeated id) aborts only its own statement; an I/O or
+      // memory error rolls the whole transaction back, taking the earlier leads with it.
+      if (sqlite3_get_autocommit(db) != 0) return fail_all(*e);
+      out[i] = *e;
+    }
+    if (auto r = exec(db, "COMMIT"); !r) return fail_all(error{r.message()});
+    return out;
+  }
+
+  void writer_loop() {
+    std::vector<lead_request*> batch;
+    for (;;) {
+      std::unique_lock lk(queue_mutex);
+      queue_cv.wait(lk, [&] { return stopping || !queue.empty(); });
+      if (queue.empty()) return;  // stopping, and nobody is left waiting
+      batch.clear();
+      while (!queue.empty() && batch.size() < opts.max_batch) {
+        batch.push_back(queue.front());
+        queue.pop_front();
+      }
+      lk.unlock();
+
+      std::vector<std::optional<result<bool>>> outcomes;
+      try {
+        std::lock_guard w(write_mutex);
+        outcomes = commit_batch(batch);
+      } catch (const std::exception& e) {
+        // Out of memory or similar: the callers still need an answer, else they wait forever.
+        outcomes.assign(batch.size(), result<bool>(error{std::string("sqlite: ") + e.what()}));
+      }
+
+      lk.lock();
+      for (std::size_t i = 0; i < batch.size(); ++i) batch[i]->outcome = std::move(outcomes[i]);
+      lk.unlock();
+      done_cv.notify_all();
+    }
+  }
+};
+
+sqlite_store::sqlite_store(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
+
+sqlite_store::~sqlite_store() = default;
+
+result<std::unique_ptr<sqlite_store>> sqlite_store::open(const std::filesystem::path& file, options opts) {
+  if (file.empty()) return error{"the SQLite database path is empty"};
+  if (sqlite3_threadsafe() == 0) return error{"this libsqlite3 was built without thread support"};
+  if (opts.max_batch == 0) opts.max_batch = 1;
+  if (const auto dir = file.parent_path(); !dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return error{"cannot create directory " + dir.string() + " for the SQLite database: " + ec.message()};
+  }
+  auto p = std::make_unique<impl>();
+  p->path = file.string();
+  p->opts = opts;
+  auto db = open_connection(p->path, true, opts.busy_timeout_ms);
+  if (!db) return error{db.message()};
+  p->writer_db = std::move(db).value();
+  if (opts.group_commit) p->writer_thread = std::thread([raw = p.get()] { raw->writer_loop(); });
+  return std::unique_ptr<sqlite_store>(new sqlite_store(std::move(p)));
+}
+
+result<bool> sqlite_store::migrate() {
+  std::lock_guard w(impl_->write_mutex);
+  sqlite_migration_session session(impl_->writer_db.get());
+  auto applied = run_migrations(session, sql_dialect::sqlite);
+  if (!applied) return error{"sqlite: " + applied.message()};
+  return *applied > 0;
+}
+
+bool sqlite_store::ping() {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return false;
+  // Reads the schema page, so a vanished or unreadable file shows up, unlike "SELECT 1".
+  auto s = prepare((*lease)->get(), "SELECT count(*) FROM sqlite_schema");
+  return s && sqlite3_step(s->get()) == SQLITE_ROW;
+}
+
+result<bool> sqlite_store::add_lead(const lead_record& lead) {
+  if (has_nul(lead)) return error{"sqlite: insert lead: a text value contains a NUL character"};
+  impl::lead_request req{&lead, std::nullopt};
+  if (!impl_->opts.group_commit) {
+    std::lock_guard w(impl_->write_mutex);
+    auto out = impl_->commit_batch({&req});
+    return std::move(*out.front());
+  }
+  std::unique_lock lk(impl_->queue_mutex);
+  impl_->queue.push_back(&req);
+  impl_->queue_cv.notify_one();
+  impl_->done_cv.wait(lk, [&] { return req.outcome.has_value(); });
+  return std::move(*req.outcome);
+}
+
+result<bool> sqlite_store::add_resume(const resume_record& meta, const chunk_reader& read) {
+  if (has_nul(meta)) return error{"sqlite: insert resume: a text value contains a NUL character"};
+  std::lock_guard w(impl_->write_mutex);
+  sqlite3* db = impl_->writer_db.get();
+  auto meta_stmt = prepare(db, insert_resume_sql);
+  if (!meta_stmt) return error{meta_stmt.message()};
+  auto chunk_stmt = prepare(db, insert_chunk_sql);
+  if (!chunk_stmt) return error{chunk_stmt.message()};
+  if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return r;
+  transaction_guard guard(db);
+
+  sqlite3_stmt* m = meta_stmt->get();
+  bind_text(m, 1, meta.id);
+  bind_text(m, 2, meta.received_at);
+  bind_text(m, 3, meta.stored_name);
+  bind_text(m, 4, meta.original_name);
+  bind_text(m, 5, meta.content_type);
+  sqlite3_bind_int64(m, 6, static_cast<sqlite3_int64>(meta.size));
+  bind_text(m, 7, meta.sha256);
+  bind_text(m, 8, meta.client_ip);
+  bind_text(m, 9, meta.user_agent);
+  bind_text(m, 10, meta.host);
+  if (sqlite3_step(m) != SQLITE_DONE) return db_error(db, "insert resume");
+
+  sqlite3_stmt* c = chunk_stmt->get();
+  sqlite3_int64 seq = 0;
+  auto put_chunk = [&](std::string_view bytes) -> result<bool> {
+    bind_text(c, 1, meta.id);
+    sqlite3_bind_int64(c, 2, seq++);
+    bind_blob(c, 3, bytes);
+    if (sqlite3_step(c) != SQLITE_DONE) return db_error(db, "insert resume chunk");
+    sqlite3_reset(c);
+    sqlite3_clear_bindings(c);
+    return true;
+  };
+
+  const auto read_total = store_in_chunks(read, put_chunk);
+  if (!read_total) return error{read_total.message()};
+  const std::uint64_t total = *read_total;
+  if (total != meta.size) {
+    return error{"resume " + meta.id + ": the metadata says " + std::to_string(meta.size) + " bytes but " +
+                 std::to_string(total) + " were read; nothing stored"};
+  }
+  if (auto r = exec(db, "COMMIT"); !r) return r;
+  return true;
+}
+
+result<bool> sqlite_store::each_lead(const std::function<void(const lead_record&)>& fn) {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  sqlite3* db = (*lease)->get();
+  auto s = prepare(db, select_leads_sql);
+  if (!s) return error{s.message()};
+  int rc = 0;
+  while ((rc = sqlite3_step(s->get())) == SQLITE_ROW) fn(read_lead(s->get()));
+  if (rc != SQLITE_DONE) return db_error(db, "read leads");
+  return true;
+}
+
+result<bool> sqlite_store::each_resume(const std::function<void(const resume_record&)>& begin,
+                                       const std::function<void(std::string_view chunk)>& write) {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  sqlite3* db = (*lease)->get();
+  // One read transaction, so metadata and chunks come from the same snapshot.
+  if (auto r = exec(db, "BEGIN"); !r) return r;
+  transaction_guard guard(db);
+  auto meta = prepare(db, select_resumes_sql);
+  if (!meta) return error{meta.message()};
+  auto chunks = prepare(db, select_chunks_sql);
+  if (!chunks) return error{chunks.message()};
+  int rc = 0;
+  while ((rc = sqlite3_step(meta->get())) == SQLITE_ROW) {
+    const resume_record r = read_resume(meta->get());
+    begin(r);
+    sqlite3_stmt* c = chunks->get();
+    sqlite3_reset(c);
+    bind_text(c, 1, r.id);
+    int crc = 0;
+    while ((crc = sqlite3_step(c)) == SQLITE_ROW) {
+      const auto* data = static_cast<const char*>(sqlite3_column_blob(c, 0));
+      const auto size = static_cast<std::size_t>(sqlite3_column_bytes(c, 0));
+      write(std::string_view(data == nullptr ? "" : data, size));
+    }
+    if (crc != SQLITE_DONE) return db_error(db, "read resume chunks");
+  }
+  if (rc != SQLITE_DONE) return db_error(db, "read resumes");
+  if (auto r = exec(db, "COMMIT"); !r) return r;
+  return true;
+}
+
+namespace {
+result<std::uint64_t> count_rows(sqlite3* db, std::string_view sql) {
+  auto s = prepare(db, sql);
+  if (!s) return error{s.message()};
+  if (sqlite3_step(s->get()) != SQLITE_ROW) return db_error(db, "count");
+  return static_cast<std::uint64_t>(sqlite3_column_int64(s->get(), 0));
+}
+}  // namespace
+
+result<std::uint64_t> sqlite_store::count_leads() {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  return count_rows((*lease)->get(), "SELECT count(*) FROM leads");
+}
+
+result<std::uint64_t> sqlite_store::count_resumes() {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  return count_rows((*lease)->get(), "SELECT count(*) FROM resumes");
+}
+
+}  // namespace wavesites

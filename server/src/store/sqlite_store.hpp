@@ -1,0 +1,59 @@
+#pragma once
+/// The SQLite store, the default: one database file in WAL mode with synchronous=FULL, so a
+/// commit has reached the disk when a call returns.
+///
+/// Threads: one write connection, used only under a mutex, and a few read connections handed out
+/// one caller at a time (WAL lets them read while the writer commits). Leads take a group commit:
+/// callers queue their lead and a writer thread commits whatever has queued up in one transaction,
+/// so N concurrent callers cost about one fsync instead of N; each caller returns once the
+/// transaction holding its lead has committed (or failed).
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+
+#include "store/store.hpp"
+
+namespace wavesites {
+
+class sqlite_store final : public store {
+ public:
+  struct options {
+    /// Commit concurrent add_lead calls together (see above). Off: one transaction per lead.
+    bool group_commit = true;
+    /// The most leads committed in one transaction.
+    std::size_t max_batch = 256;
+    /// How long a statement waits for a lock held by another process.
+    int busy_timeout_ms = 5000;
+  };
+
+  /// Opens (creating it and its parent directories if needed) the database file and sets the
+  /// connection pragmas; does not migrate (see migrate, or open_store which does both).
+  static result<std::unique_ptr<sqlite_store>> open(const std::filesystem::path& file, options opts);
+  static result<std::unique_ptr<sqlite_store>> open(const std::filesystem::path& file) { return open(file, options{}); }
+
+  ~sqlite_store() override;
+  sqlite_store(const sqlite_store&) = delete;
+  sqlite_store& operator=(const sqlite_store&) = delete;
+
+  [[nodiscard]] std::string_view kind() const override { return "sqlite"; }
+  /// True when a migration was applied, false when the schema was already current.
+  result<bool> migrate() override;
+  bool ping() override;
+  result<bool> add_lead(const lead_record& lead) override;
+  /// Holds the write connection while `read` runs, so `read` should be quick (a spooled file,
+  /// not a network peer). The bytes read must add up to `meta.size`, else nothing is stored.
+  /// If `read` throws, the transaction is rolled back and the exception propagates.
+  result<bool> add_resume(const resume_record& meta, const chunk_reader& read) override;
+  result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
+  result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
+                           const std::function<void(std::string_view chunk)>& write) override;
+  [[nodiscard]] result<std::uint64_t> count_leads() override;
+  [[nodiscard]] result<std::uint64_t> count_resumes() override;
+
+ private:
+  struct impl;
+  explicit sqlite_store(std::unique_ptr<impl> p);
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace wavesites

@@ -1,0 +1,59 @@
+#include "util/ids.hpp"
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <random>
+
+namespace wavesites {
+namespace {
+
+std::mt19937_64& rng() {
+  // Seeded from the OS once per thread; ids need uniqueness, not secrecy.
+  thread_local std::mt19937_64 gen([] {
+    std::random_device rd;
+    std::seed_seq seq{rd(), rd(), rd(), rd(), rd(), rd(), rd(), rd()};
+    return std::mt19937_64(seq);
+  }());
+  return gen;
+}
+
+}  // namespace
+
+std::string new_ulid() {
+  static constexpr char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  const auto ms = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count());
+  const std::uint64_t r1 = rng()();
+  const std::uint64_t r2 = rng()();
+  // 10 characters of time (48 bits, the top 2 of 50 are zero), then 16 of randomness (80 bits).
+  std::string out(26, '0');
+  for (int i = 0; i < 10; ++i) out[static_cast<std::size_t>(i)] = alphabet[(ms >> (5 * (9 - i))) & 31];
+  for (int i = 0; i < 8; ++i) out[static_cast<std::size_t>(10 + i)] = alphabet[(r1 >> (5 * (7 - i))) & 31];
+  for (int i = 0; i < 8; ++i) out[static_cast<std::size_t>(18 + i)] = alphabet[(r2 >> (5 * (7 - i))) & 31];
+  return out;
+}
+
+std::string utc_now_iso() {
+  const auto now = std::chrono::system_clock::now();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+  const std::time_t sec = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&sec, &tm);
+  char buf[32];
+  const auto n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  std::snprintf(buf + n, sizeof buf - n, ".%03dZ", static_cast<int>(ms % 1000));
+  return buf;
+}
+
+std::string random_hex128() {
+  char buf[33];
+  std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(rng()()),
+                static_cast<unsigned long long>(rng()()));
+  return buf;
+}
+
+}  // namespace wavesites

@@ -1,0 +1,17 @@
+#pragma once
+/// Identifiers and time stamps for stored records.
+#include <string>
+
+namespace wavesites {
+
+/// A ULID: 48-bit millisecond time + 80 random bits, 26 Crockford base-32 characters, so ids
+/// sort by time. Thread-safe.
+std::string new_ulid();
+
+/// The current UTC time as "2026-11-21T01:02:03.456Z".
+std::string utc_now_iso();
+
+/// 32 random hex characters (a random stored file name).
+std::string random_hex128();
+
+}  // namespace wavesites

@@ -1,0 +1,163 @@
+#include <gtest/gtest.h>
+
+#include "api/lead_rules.hpp"
+#include "api/rate_limiter.hpp"
+#include "app/export.hpp"
+#include "util/ids.hpp"
+
+namespace wavesites {
+namespace {
+
+using nlohmann::json;
+
+json valid_lead() {
+  return {{"businessEmail", "ana.silva@example.com"},
+          {"firstName", "Ana"},
+          {"lastName", "Silva"},
+          {"country", "BR"},
+          {"describes", "advertiser"},
+          {"companyName", "Orbita Apps"},
+          {"remark", "We want to grow installs in LATAM."},
+          {"agree", true},
+          {"officialWebsiteName", "waveads"}};
+}
+
+const lead_rules& rules() { return lead_rules::embedded(); }
+
+TEST(LeadRules, EmbeddedRulesAndCountriesLoad) {
+  EXPECT_EQ(rules().fields.size(), 8u);
+  EXPECT_GE(rules().country_codes.size(), 249u);
+  EXPECT_TRUE(rules().country_codes.count("ID"));
+  EXPECT_TRUE(rules().country_codes.count("VN"));
+  EXPECT_FALSE(rules().consent_version.empty());
+  EXPECT_EQ(rules().official_website_name, "waveads");
+}
+
+TEST(LeadRules, AValidLeadPassesTrimmed) {
+  auto body = valid_lead();
+  body["firstName"] = "  Ana ";
+  body["language"] = "pt";
+  const auto r = validate_lead(body, rules());
+  ASSERT_TRUE(r.lead) << json(r.errors).dump();
+  EXPECT_EQ(r.lead->first_name, "Ana");
+  EXPECT_EQ(r.lead->language, "pt");
+  EXPECT_EQ(r.lead->consent_version, rules().consent_version);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_FALSE(r.honeypot_filled);
+}
+
+TEST(LeadRules, EveryMissingFieldGetsTheSpecMessageAtOnce) {
+  const auto r = validate_lead(json::object(), rules());
+  EXPECT_FALSE(r.lead);
+  EXPECT_EQ(r.errors.at("businessEmail"), "Please input your businessEmail!");
+  EXPECT_EQ(r.errors.at("firstName"), "Please input your first name!");
+  EXPECT_EQ(r.errors.at("lastName"), "Please input your last name!");
+  EXPECT_EQ(r.errors.at("country"), "Please select country/region!");
+  EXPECT_EQ(r.errors.at("describes"), "Please select option!");
+  EXPECT_EQ(r.errors.at("companyName"), "Please input company name!");
+  EXPECT_EQ(r.errors.at("agree"), "Should accept agreement");
+  EXPECT_TRUE(r.errors.count("officialWebsiteName"));
+  EXPECT_FALSE(r.errors.count("remark"));
+}
+
+TEST(LeadRules, FieldRules) {
+  auto check = [](const char* field, json value, const char* message) {
+    auto body = valid_lead();
+    body[field] = std::move(value);
+    const auto r = validate_lead(body, rules());
+    EXPECT_FALSE(r.lead) << field;
+    ASSERT_TRUE(r.errors.count(field)) << field;
+    EXPECT_EQ(r.errors.at(field), message) << field;
+    EXPECT_EQ(r.errors.size(), 1u) << field;
+  };
+  check("businessEmail", "not-an-email", "The input is not valid businessEmail!");
+  check("businessEmail", "a@b", "The input is not valid businessEmail!");
+  check("businessEmail", "", "Please input your businessEmail!");
+  check("firstName", "   ", "Please input your first name!");
+  check("lastName", "\t\u3000", "Please input your last name!");
+  check("country", "XX", "Please select country/region!");
+  check("country", "id", "Please select country/region!");
+  check("describes", "spam", "Please select option!");
+  check("companyName", "", "Please input company name!");
+  check("agree", false, "Should accept agreement");
+  check("agree", "true", "Should accept agreement");
+  check("firstName", 42, "Please input your first name!");
+  check("remark", std::string(501, 'x'), "Please keep your message to 500 characters or fewer.");
+  check("officialWebsiteName", "other", "officialWebsiteName must be \"waveads\".");
+}
+
+TEST(LeadRules, RemarkCountsCharactersNotBytes) {
+  auto body = valid_lead();
+  std::string five_hundred;
+  for (int i = 0; i < 500; ++i) five_hundred += "\xE4\xBD\xA0";  // 500 CJK characters, 1500 bytes
+  body["remark"] = five_hundred;
+  EXPECT_TRUE(validate_lead(body, rules()).lead);
+  body["remark"] = five_hundred + "!";
+  EXPECT_FALSE(validate_lead(body, rules()).lead);
+  body.erase("remark");
+  EXPECT_TRUE(validate_lead(body, rules()).lead);
+}
+
+TEST(LeadRules, EveryOptionIsAccepted) {
+  for (const auto* option : {"advertiser", "retailer", "agency", "publisher", "streaming", "other"}) {
+    auto body = valid_lead();
+    body["describes"] = option;
+    EXPECT_TRUE(validate_lead(body, rules()).lead) << option;
+  }
+}
+
+TEST(LeadRules, HoneypotAndNonObjects) {
+  auto body = valid_lead();
+  body["website"] = "http://spam.example";
+  EXPECT_TRUE(validate_lead(body, rules()).honeypot_filled);
+  body["website"] = "";
+  EXPECT_FALSE(validate_lead(body, rules()).honeypot_filled);
+  EXPECT_FALSE(validate_lead(json::array(), rules()).lead);
+  EXPECT_FALSE(validate_lead(json("x"), rules()).lead);
+}
+
+TEST(RateLimiter, BucketRefillsEvenlyOverTheHour) {
+  rate_limiter limiter(3);
+  const auto t0 = rate_limiter::clock::now();
+  EXPECT_FALSE(limiter.take("1.2.3.4", t0));
+  EXPECT_FALSE(limiter.take("1.2.3.4", t0));
+  EXPECT_FALSE(limiter.take("1.2.3.4", t0));
+  const auto wait = limiter.take("1.2.3.4", t0);
+  ASSERT_TRUE(wait);
+  EXPECT_GE(wait->count(), 1199);
+  EXPECT_LE(wait->count(), 1200);
+  EXPECT_FALSE(limiter.take("5.6.7.8", t0)) << "another address has its own bucket";
+  EXPECT_FALSE(limiter.take("1.2.3.4", t0 + std::chrono::seconds(1200)));
+  EXPECT_TRUE(limiter.take("1.2.3.4", t0 + std::chrono::seconds(1201)));
+}
+
+TEST(Ids, UlidsAreUniqueSortableAndWellFormed) {
+  std::string prev;
+  for (int i = 0; i < 1000; ++i) {
+    const auto id = new_ulid();
+    ASSERT_EQ(id.size(), 26u);
+    EXPECT_EQ(id.find_first_not_of("0123456789ABCDEFGHJKMNPQRSTVWXYZ"), std::string::npos);
+    EXPECT_NE(id, prev);
+    EXPECT_GE(id.substr(0, 10), prev.substr(0, 10));
+    prev = id;
+  }
+  const auto t = utc_now_iso();
+  EXPECT_EQ(t.size(), 24u);
+  EXPECT_EQ(t.back(), 'Z');
+  EXPECT_EQ(random_hex128().size(), 32u);
+}
+
+TEST(Export, CsvCellsAreQuotedAndDefused) {
+  EXPECT_EQ(csv_cell("plain"), "\"plain\"");
+  EXPECT_EQ(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+  EXPECT_EQ(csv_cell("+1 555"), "\"'+1 555\"");
+  EXPECT_EQ(csv_cell("-2"), "\"'-2\"");
+  EXPECT_EQ(csv_cell("@SUM(A1)"), "\"'@SUM(A1)\"");
+  EXPECT_EQ(csv_cell("\tx"), "\"'\tx\"");
+  EXPECT_EQ(csv_cell("line1\nline2"), "\"line1\nline2\"");
+  EXPECT_EQ(csv_cell(""), "\"\"");
+}
+
+}  // namespace
+}  // namespace wavesites

@@ -1,0 +1,662 @@
+// The storage suite: every case runs against SQLite and against PostgreSQL (WAVESITES_TEST_PG_URL,
+// which `make test` sets through scripts/with-postgres.sh). Each case gets an empty database of its
+// own: a fresh directory for SQLite, a fresh schema for PostgreSQL, so cases may run in parallel.
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "store/migrations.hpp"
+#include "store/postgres_store.hpp"
+#include "store/store.hpp"
+
+namespace wavesites {
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class backend { sqlite, postgresql };
+
+// Readable test names in CTest ("GetParam() = sqlite") instead of the enum's bytes.
+void PrintTo(backend b, std::ostream* os) {
+  *os << (b == backend::sqlite ? "sqlite" : "postgresql");
+}
+
+std::string random_hex(std::size_t chars) {
+  static thread_local std::mt19937_64 rng{std::random_device{}()};
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out(chars, '0');
+  for (auto& c : out) c = digits[rng() % 16];
+  return out;
+}
+
+// Zero-padded so the ids sort like ULIDs do: by the number, as plain bytes.
+std::string test_id(std::uint64_t n) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "01TEST%020llu", static_cast<unsigned long long>(n));
+  return buf;
+}
+
+const char* pg_test_url() {
+  const char* url = std::getenv("WAVESITES_TEST_PG_URL");
+  return url != nullptr && *url != '\0' ? url : nullptr;
+}
+
+constexpr const char* pg_skip_message =
+    "WAVESITES_TEST_PG_URL is not set: run under scripts/with-postgres.sh (make test does) to test PostgreSQL";
+
+struct pg_conn_closer {
+  void operator()(PGconn* c) const noexcept { PQfinish(c); }
+};
+using pg_conn = std::unique_ptr<PGconn, pg_conn_closer>;
+
+struct pg_result_clearer {
+  void operator()(PGresult* r) const noexcept { PQclear(r); }
+};
+using pg_result = std::unique_ptr<PGresult, pg_result_clearer>;
+
+/// An empty database for one test, removed afterwards, with a back door for looking at the
+/// tables directly (what the store interface does not show, such as schema_version).
+class scratch_database {
+ public:
+  /// Null with `skip` set when the backend is not available here.
+  static std::unique_ptr<scratch_database> create(backend b, std::string& skip) {
+    auto s = std::unique_ptr<scratch_database>(new scratch_database(b));
+    if (b == backend::sqlite) {
+      s->dir_ = fs::temp_directory_path() / ("wavesites-store-test-" + random_hex(12));
+      // Nested, so open_store has to create the parent directories.
+      s->sqlite_path_ = s->dir_ / "nested" / "dir" / "wavesites.db";
+      s->url_ = "sqlite:" + s->sqlite_path_.string();
+      return s;
+    }
+    const char* base = pg_test_url();
+    if (base == nullptr) {
+      skip = pg_skip_message;
+      return nullptr;
+    }
+    s->admin_.reset(PQconnectdb(base));
+    if (PQstatus(s->admin_.get()) != CONNECTION_OK) {
+      throw std::runtime_error(std::string("cannot reach WAVESITES_TEST_PG_URL: ") + PQerrorMessage(s->admin_.get()));
+    }
+    PQsetNoticeProcessor(
+        s->admin_.get(), [](void*, const char*) {}, nullptr);  // "drop cascades to ..."
+    s->schema_ = "wst_" + random_hex(12);
+    s->admin_exec("CREATE SCHEMA " + s->schema_);
+    const std::string base_url(base);
+    // search_path puts the store's tables in the private schema; application_name lets a test
+    // find this store's server connections.
+    s->url_ = base_url + (base_url.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" +
+              s->schema_ + "&application_name=" + s->schema_;
+    return s;
+  }
+
+  ~scratch_database() {
+    if (backend_ == backend::sqlite) {
+      std::error_code ec;
+      fs::remove_all(dir_, ec);
+    } else if (admin_) {
+      pg_result(PQexec(admin_.get(), ("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE").c_str()));
+    }
+  }
+  scratch_database(const scratch_database&) = delete;
+  scratch_database& operator=(const scratch_database&) = delete;
+
+  [[nodiscard]] const std::string& url() const { return url_; }
+  [[nodiscard]] const std::string& schema() const { return schema_; }
+  [[nodiscard]] const fs::path& sqlite_path() const { return sqlite_path_; }
+
+  /// Runs a query whose answer is rows of text (table names unqualified).
+  std::vector<std::vector<std::string>> query(const std::string& sql) {
+    std::vector<std::vector<std::string>> rows;
+    if (backend_ == backend::sqlite) {
+      sqlite3* db = nullptr;
+      if (sqlite3_open_v2(sqlite_path_.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        sqlite3_close(db);
+        throw std::runtime_error("cannot open " + sqlite_path_.string());
+      }
+      sqlite3_stmt* st = nullptr;
+      if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
+        const std::string msg = sqlite3_errmsg(db);
+        sqlite3_close(db);
+        throw std::runtime_error(msg);
+      }
+      while (sqlite3_step(st) == SQLITE_ROW) {
+        auto& row = rows.emplace_back();
+        for (int i = 0; i < sqlite3_column_count(st); ++i) {
+          const auto* t = sqlite3_column_text(st, i);
+          row.emplace_back(t ? reinterpret_cast<const char*>(t) : "");
+        }
+      }
+      sqlite3_finalize(st);
+      sqlite3_close(db);
+      return rows;
+    }
+    admin_exec("SET search_path TO " + schema_);
+    pg_result r(PQexec(admin_.get(), sql.c_str()));
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) throw std::runtime_error(PQresultErrorMessage(r.get()));
+    for (int i = 0; i < PQntuples(r.get()); ++i) {
+      auto& row = rows.emplace_back();
+      for (int j = 0; j < PQnfields(r.get()); ++j) row.emplace_back(PQgetvalue(r.get(), i, j));
+    }
+    admin_exec("RESET search_path");
+    return rows;
+  }
+
+  void admin_exec(const std::string& sql) {
+    pg_result r(PQexec(admin_.get(), sql.c_str()));
+    const auto st = PQresultStatus(r.get());
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) throw std::runtime_error(PQresultErrorMessage(r.get()));
+  }
+
+ private:
+  explicit scratch_database(backend b) : backend_(b) {}
+
+  backend backend_;
+  std::string url_;
+  fs::path dir_;
+  fs::path sqlite_path_;
+  pg_conn admin_;
+  std::string schema_;
+};
+
+lead_record make_lead(const std::string& id) {
+  lead_record l;
+  l.id = id;
+  l.received_at = "2026-11-21T01:02:03.456Z";
+  l.business_email = "buyer+" + id + "@example.com";
+  l.first_name = "Zoë";
+  l.last_name = "山田";
+  l.country = "JP";
+  l.describes = "advertiser";
+  l.company_name = "Ωmega & Söhne \"GmbH\"; DROP TABLE leads; --";
+  l.remark = "Hello, 世界! 👋";
+  l.agree = true;
+  l.official_website_name = "waveads";
+  l.consent_version = "2026-11-01";
+  l.language = "ja";
+  l.client_ip = "2001:db8::1";
+  l.user_agent = "Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/128.0";
+  l.host = "waveads.example";
+  return l;
+}
+
+void expect_same_lead(const lead_record& got, const lead_record& want) {
+  EXPECT_EQ(got.id, want.id);
+  EXPECT_EQ(got.received_at, want.received_at);
+  EXPECT_EQ(got.business_email, want.business_email);
+  EXPECT_EQ(got.first_name, want.first_name);
+  EXPECT_EQ(got.last_name, want.last_name);
+  EXPECT_EQ(got.country, want.country);
+  EXPECT_EQ(got.describes, want.describes);
+  EXPECT_EQ(got.company_name, want.company_name);
+  EXPECT_EQ(got.remark, want.remark);
+  EXPECT_EQ(got.agree, want.agree);
+  EXPECT_EQ(got.official_website_name, want.official_website_name);
+  EXPECT_EQ(got.consent_version, want.consent_version);
+  EXPECT_EQ(got.language, want.language);
+  EXPECT_EQ(got.client_ip, want.client_ip);
+  EXPECT_EQ(got.user_agent, want.user_agent);
+  EXPECT_EQ(got.host, want.host);
+}
+
+std::vector<lead_record> all_leads(store& db) {
+  std::vector<lead_record> out;
+  auto r = db.each_lead([&](const lead_record& l) { out.push_back(l); });
+  EXPECT_TRUE(r) << r.message();
+  return out;
+}
+
+resume_record make_resume_meta(const std::string& id, std::uint64_t size) {
+  resume_record m;
+  m.id = id;
+  m.received_at = "2026-11-21T04:05:06.789Z";
+  m.stored_name = random_hex(32) + ".pdf";
+  m.original_name = "Lebenslauf – Zoë.pdf";
+  m.content_type = "application/pdf";
+  m.size = size;
+  m.sha256 = random_hex(64);
+  m.client_ip = "203.0.113.7";
+  m.user_agent = "curl/7.88.1";
+  m.host = "waveads.example";
+  return m;
+}
+
+std::string random_bytes(std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::string out(n, '\0');
+  for (auto& c : out) c = static_cast<char>(rng() & 0xff);
+  return out;
+}
+
+/// Hands `bytes` over in pieces of `piece` bytes, as a spooled-file reader would.
+chunk_reader reader_over(const std::string& bytes, std::size_t piece) {
+  return [&bytes, piece, offset = std::size_t{0}](std::string& chunk) mutable {
+    if (offset >= bytes.size()) return false;
+    const auto n = std::min(piece, bytes.size() - offset);
+    chunk.assign(bytes, offset, n);
+    offset += n;
+    return true;
+  };
+}
+
+struct exported_resume {
+  resume_record meta;
+  std::string bytes;
+  std::size_t writes = 0;
+};
+
+std::vector<exported_resume> all_resumes(store& db) {
+  std::vector<exported_resume> out;
+  auto r = db.each_resume(
+      [&](const resume_record& m) {
+        out.push_back({m, {}, 0});
+      },
+      [&](std::string_view chunk) {
+        EXPECT_FALSE(out.empty());
+        EXPECT_LE(chunk.size(), resume_chunk_bytes);
+        out.back().bytes.append(chunk);
+        ++out.back().writes;
+      });
+  EXPECT_TRUE(r) << r.message();
+  return out;
+}
+
+class store_test : public ::testing::TestWithParam<backend> {
+ protected:
+  void SetUp() override {
+    std::string skip;
+    scratch_ = scratch_database::create(GetParam(), skip);
+    if (!scratch_) GTEST_SKIP() << skip;
+    auto opened = open_store(scratch_->url());
+    ASSERT_TRUE(opened) << opened.message();
+    db_ = std::move(opened).value();
+  }
+  void TearDown() override {
+    db_.reset();
+    scratch_.reset();
+  }
+
+  std::unique_ptr<scratch_database> scratch_;
+  std::unique_ptr<store> db_;
+};
+
+TEST_P(store_test, kind_names_the_backend) {
+  EXPECT_EQ(db_->kind(), GetParam() == backend::sqlite ? "sqlite" : "postgresql");
+}
+
+TEST_P(store_test, ping_answers) {
+  EXPECT_TRUE(db_->ping());
+}
+
+TEST_P(store_test, migrations_are_recorded_once_and_idempotent) {
+  auto check_versions = [&] {
+    const auto rows = scratch_->query("SELECT version, applied_at FROM schema_version ORDER BY version");
+    ASSERT_EQ(rows.size(), all_migrations().size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      EXPECT_EQ(rows[i][0], std::to_string(all_migrations()[i].version));
+      EXPECT_EQ(rows[i][1].size(), 24u) << rows[i][1];  // 2026-11-21T01:02:03.456Z
+      EXPECT_EQ(rows[i][1].back(), 'Z');
+    }
+  };
+  check_versions();
+  const auto first_applied = scratch_->query("SELECT applied_at FROM schema_version")[0][0];
+  EXPECT_EQ(latest_schema_version(), all_migrations().back().version);
+
+  // Again on the open store, again from a second store beside it, and again after closing both.
+  auto again = db_->migrate();
+  ASSERT_TRUE(again) << again.message();
+  EXPECT_FALSE(*again) << "nothing should be left to apply";
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(1))));
+  {
+    auto second = open_store(scratch_->url());
+    ASSERT_TRUE(second) << second.message();
+    EXPECT_EQ((*second)->count_leads().value(), 1u);
+  }
+  db_.reset();
+  auto reopened = open_store(scratch_->url());
+  ASSERT_TRUE(reopened) << reopened.message();
+  EXPECT_EQ((*reopened)->count_leads().value(), 1u) << "reopening must not recreate the tables";
+  check_versions();
+  EXPECT_EQ(scratch_->query("SELECT applied_at FROM schema_version")[0][0], first_applied);
+}
+
+TEST_P(store_test, concurrent_opens_migrate_once) {
+  // A fresh, unmigrated database opened by several processes (here threads) at the same moment.
+  std::string skip;
+  auto fresh = scratch_database::create(GetParam(), skip);
+  ASSERT_TRUE(fresh);
+  std::vector<std::thread> threads;
+  std::atomic<int> ok{0};
+  std::vector<std::string> failures(4);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      auto s = open_store(fresh->url());
+      if (s)
+        ++ok;
+      else
+        failures[static_cast<std::size_t>(t)] = s.message();
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(ok.load(), 4) << failures[0] << failures[1] << failures[2] << failures[3];
+  EXPECT_EQ(fresh->query("SELECT count(*) FROM schema_version")[0][0], std::to_string(all_migrations().size()));
+}
+
+TEST_P(store_test, lead_round_trip_keeps_every_field) {
+  auto a = make_lead(test_id(1));
+  // 500 characters (the form's limit) of multi-byte text: 4 bytes each for the emoji.
+  a.remark.clear();
+  for (int i = 0; i < 100; ++i) a.remark += "ä日😀 \n";
+  auto b = make_lead(test_id(2));
+  b.agree = false;
+  b.remark = std::string(20000, 'x') + "…end";  // far past the form's limit: the store must not cut it
+  b.company_name = "";
+  b.first_name = "O'Brien";
+  b.last_name = "Ελληνικά";
+  b.client_ip = "198.51.100.23";
+
+  auto ra = db_->add_lead(a);
+  ASSERT_TRUE(ra) << ra.message();
+  auto rb = db_->add_lead(b);
+  ASSERT_TRUE(rb) << rb.message();
+
+  const auto got = all_leads(*db_);
+  ASSERT_EQ(got.size(), 2u);
+  expect_same_lead(got[0], a);
+  expect_same_lead(got[1], b);
+  EXPECT_EQ(db_->count_leads().value(), 2u);
+}
+
+TEST_P(store_test, leads_come_back_oldest_first) {
+  std::vector<std::uint64_t> order(50);
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = 1000 + i * 7;
+  std::shuffle(order.begin(), order.end(), std::mt19937_64(42));
+  for (const auto n : order) ASSERT_TRUE(db_->add_lead(make_lead(test_id(n))));
+
+  const auto got = all_leads(*db_);
+  ASSERT_EQ(got.size(), order.size());
+  EXPECT_TRUE(std::is_sorted(got.begin(), got.end(), [](const auto& x, const auto& y) { return x.id < y.id; }));
+  EXPECT_EQ(got.front().id, test_id(1000));
+}
+
+TEST_P(store_test, a_repeated_lead_id_is_an_error_and_stored_once) {
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(7))));
+  auto again = db_->add_lead(make_lead(test_id(7)));
+  ASSERT_FALSE(again);
+  EXPECT_FALSE(again.message().empty()) << "the error carries a message";
+  EXPECT_EQ(db_->count_leads().value(), 1u);
+  // The store stays usable.
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(8))));
+  EXPECT_EQ(db_->count_leads().value(), 2u);
+}
+
+TEST_P(store_test, a_nul_character_in_text_is_refused_not_cut) {
+  auto lead = make_lead(test_id(1));
+  lead.remark = std::string("before\0after", 12);
+  EXPECT_FALSE(db_->add_lead(lead));
+  auto meta = make_resume_meta(test_id(2), 1);
+  meta.original_name = std::string("cv\0.pdf", 7);
+  const std::string one = "x";
+  EXPECT_FALSE(db_->add_resume(meta, reader_over(one, 1)));
+  EXPECT_EQ(db_->count_leads().value(), 0u);
+  EXPECT_EQ(db_->count_resumes().value(), 0u);
+}
+
+TEST_P(store_test, concurrent_add_lead_from_8_threads_keeps_every_lead_once) {
+  constexpr int threads = 8;
+  constexpr int per_thread = 50;
+  std::atomic<int> failures{0};
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      for (int i = 0; i < per_thread; ++i) {
+        if (!db_->add_lead(make_lead(test_id(static_cast<std::uint64_t>(t * 1000 + i))))) ++failures;
+      }
+    });
+  }
+  for (auto& th : pool) th.join();
+  EXPECT_EQ(failures.load(), 0);
+
+  const auto got = all_leads(*db_);
+  std::set<std::string> ids;
+  for (const auto& l : got) ids.insert(l.id);
+  EXPECT_EQ(got.size(), static_cast<std::size_t>(threads * per_thread));
+  EXPECT_EQ(ids.size(), got.size()) << "no duplicates";
+  for (int t = 0; t < threads; ++t) {
+    for (int i = 0; i < per_thread; ++i) {
+      EXPECT_TRUE(ids.contains(test_id(static_cast<std::uint64_t>(t * 1000 + i))));
+    }
+  }
+  EXPECT_EQ(db_->count_leads().value(), static_cast<std::uint64_t>(threads * per_thread));
+}
+
+TEST_P(store_test, resumes_round_trip_byte_identical_and_oldest_first) {
+  const std::vector<std::size_t> sizes = {
+      0, 1, resume_chunk_bytes - 1, resume_chunk_bytes, resume_chunk_bytes + 1, 3 * 1024 * 1024};
+  // Readers hand over pieces of awkward sizes, smaller and larger than a chunk.
+  const std::vector<std::size_t> pieces = {65537, resume_chunk_bytes, 300001, 4096, 1, 1 << 20};
+  std::vector<std::string> bytes;
+  std::vector<resume_record> metas;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    bytes.push_back(random_bytes(sizes[i], 100 + i));
+    metas.push_back(make_resume_meta(test_id(500 + i), sizes[i]));
+  }
+  // Stored newest first, so the export has to sort them.
+  for (std::size_t k = sizes.size(); k-- > 0;) {
+    auto r = db_->add_resume(metas[k], reader_over(bytes[k], k == 1 ? 1 : pieces[k]));
+    ASSERT_TRUE(r) << "size " << sizes[k] << ": " << r.message();
+  }
+  EXPECT_EQ(db_->count_resumes().value(), sizes.size());
+
+  const auto got = all_resumes(*db_);
+  ASSERT_EQ(got.size(), sizes.size());
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    SCOPED_TRACE("size " + std::to_string(sizes[i]));
+    const auto& m = got[i].meta;
+    EXPECT_EQ(m.id, metas[i].id);
+    EXPECT_EQ(m.received_at, metas[i].received_at);
+    EXPECT_EQ(m.stored_name, metas[i].stored_name);
+    EXPECT_EQ(m.original_name, metas[i].original_name);
+    EXPECT_EQ(m.content_type, metas[i].content_type);
+    EXPECT_EQ(m.size, sizes[i]);
+    EXPECT_EQ(m.sha256, metas[i].sha256);
+    EXPECT_EQ(m.client_ip, metas[i].client_ip);
+    EXPECT_EQ(m.user_agent, metas[i].user_agent);
+    EXPECT_EQ(m.host, metas[i].host);
+    EXPECT_EQ(got[i].bytes.size(), sizes[i]);
+    EXPECT_TRUE(got[i].bytes == bytes[i]) << "bytes differ";
+    EXPECT_EQ(got[i].writes, (sizes[i] + resume_chunk_bytes - 1) / resume_chunk_bytes);
+
+    // Stored as full chunks plus one shorter tail, numbered from 0.
+    const auto rows = scratch_->query(
+        "SELECT count(*), coalesce(max(length(data)), 0), coalesce(min(seq), 0), "
+        "coalesce(max(seq), -1) FROM resume_chunks WHERE resume_id = '" +
+        metas[i].id + "'");
+    const auto chunks = (sizes[i] + resume_chunk_bytes - 1) / resume_chunk_bytes;
+    EXPECT_EQ(rows[0][0], std::to_string(chunks));
+    EXPECT_EQ(rows[0][1], std::to_string(std::min(sizes[i], resume_chunk_bytes)));
+    EXPECT_EQ(rows[0][2], "0");
+    EXPECT_EQ(rows[0][3], std::to_string(static_cast<long long>(chunks) - 1));
+  }
+}
+
+TEST_P(store_test, a_resume_whose_bytes_disagree_with_its_size_stores_nothing) {
+  const auto bytes = random_bytes(resume_chunk_bytes + 10, 7);
+  auto r = db_->add_resume(make_resume_meta(test_id(1), bytes.size() + 1), reader_over(bytes, 4096));
+  EXPECT_FALSE(r);
+  EXPECT_EQ(db_->count_resumes().value(), 0u);
+  EXPECT_EQ(scratch_->query("SELECT count(*) FROM resume_chunks")[0][0], "0");
+  ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(2), bytes.size()), reader_over(bytes, 4096)));
+  EXPECT_EQ(db_->count_resumes().value(), 1u);
+}
+
+TEST_P(store_test, a_reader_that_throws_stores_nothing_and_the_store_recovers) {
+  const auto bytes = random_bytes(3 * resume_chunk_bytes, 9);
+  std::size_t calls = 0;
+  chunk_reader failing = [&](std::string& chunk) {
+    if (++calls == 3) throw std::runtime_error("disk on fire");
+    chunk.assign(bytes, 0, resume_chunk_bytes);
+    return true;
+  };
+  EXPECT_THROW((void)db_->add_resume(make_resume_meta(test_id(1), bytes.size()), failing), std::runtime_error);
+  EXPECT_EQ(db_->count_resumes().value(), 0u);
+  EXPECT_EQ(scratch_->query("SELECT count(*) FROM resume_chunks")[0][0], "0");
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(2))));
+  ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(3), bytes.size()), reader_over(bytes, 100000)));
+  EXPECT_EQ(all_resumes(*db_).at(0).bytes, bytes);
+}
+
+TEST_P(store_test, an_export_callback_that_throws_leaves_the_store_usable) {
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(1))));
+  const std::string abc = "abc";
+  ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(2), 3), reader_over(abc, 3)));
+  // More times than the PostgreSQL pool has connections: a leaked connection would show.
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_THROW((void)db_->each_lead([](const lead_record&) { throw std::runtime_error("stop"); }),
+                 std::runtime_error);
+    EXPECT_THROW(
+        (void)db_->each_resume([](const resume_record&) {}, [](std::string_view) { throw std::runtime_error("stop"); }),
+        std::runtime_error);
+  }
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(3))));
+  EXPECT_EQ(all_leads(*db_).size(), 2u);
+  EXPECT_TRUE(db_->ping());
+}
+
+TEST_P(store_test, open_errors_are_one_line_and_never_show_the_password) {
+  auto expect_clean = [](const result<std::unique_ptr<store>>& r, const std::string& secret, const std::string& names) {
+    ASSERT_FALSE(r);
+    const auto& m = r.message();
+    EXPECT_FALSE(m.empty());
+    EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+    if (!secret.empty()) {
+      EXPECT_EQ(m.find(secret), std::string::npos) << m;
+    }
+    EXPECT_NE(m.find(names), std::string::npos) << m;
+  };
+  if (GetParam() == backend::sqlite) {
+    // The parent "directory" is a regular file: cannot be created, cannot hold a database.
+    const auto blocker = fs::temp_directory_path() / ("wavesites-store-blocker-" + random_hex(8));
+    std::ofstream(blocker) << "not a directory";
+    expect_clean(open_store("sqlite:" + (blocker / "sub" / "db.sqlite").string()), "", blocker.string());
+    expect_clean(open_store("sqlite:" + blocker.string()), "", blocker.string());  // not a database
+    fs::remove(blocker);
+    expect_clean(open_store("sqlite:"), "", "sqlite:");
+    return;
+  }
+  // A wrong password against the real server.
+  std::string url = pg_test_url();
+  const auto at = url.find('@');
+  const auto colon = url.rfind(':', at);
+  ASSERT_NE(at, std::string::npos);
+  const std::string wrong = "Wr0ngPassw0rdXyz";
+  url.replace(colon + 1, at - colon - 1, wrong);
+  expect_clean(open_store(url), wrong, "127.0.0.1");
+  // A database that does not exist.
+  const std::string base = pg_test_url();
+  expect_clean(open_store(base.substr(0, base.rfind('/')) + "/no_such_db_" + random_hex(6)), "", "no_such_db_");
+}
+
+std::string backend_name(const ::testing::TestParamInfo<backend>& param) {
+  return param.param == backend::sqlite ? "sqlite" : "postgresql";
+}
+
+INSTANTIATE_TEST_SUITE_P(both, store_test, ::testing::Values(backend::sqlite, backend::postgresql), backend_name);
+
+// --- Cases that need no database server --------------------------------------------------------
+
+TEST(open_store_test, an_unknown_scheme_is_a_one_line_error_without_the_password) {
+  auto r = open_store("mysql://admin:Sup3rS3cret@db.example:3306/leads");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.message().find("Sup3rS3cret"), std::string::npos) << r.message();
+  EXPECT_NE(r.message().find("mysql://admin:***@db.example:3306/leads"), std::string::npos) << r.message();
+  EXPECT_FALSE(open_store(""));
+  EXPECT_FALSE(open_store("leads.db"));
+}
+
+TEST(open_store_test, an_unreachable_postgres_is_a_one_line_error_without_the_password) {
+  // Port 1 on loopback: nothing listens there, so the refusal is immediate.
+  for (const std::string url : {"postgresql://wavesites:Sup3rS3cret@127.0.0.1:1/leads",
+                                "postgres://wavesites:Sup3rS3cret@127.0.0.1:1/leads?connect_timeout=2"}) {
+    auto r = open_store(url);
+    ASSERT_FALSE(r);
+    const auto& m = r.message();
+    EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+    EXPECT_EQ(m.find("Sup3rS3cret"), std::string::npos) << m;
+    EXPECT_NE(m.find("127.0.0.1"), std::string::npos) << m;
+    EXPECT_NE(m.find("***"), std::string::npos) << m;
+  }
+}
+
+TEST(open_store_test, a_malformed_postgres_url_is_a_one_line_error_without_the_password) {
+  for (const std::string url :
+       {"postgresql://u:Sup3r%zzS3cret@127.0.0.1:5432/db", "postgresql://u@127.0.0.1:notaport/db?password=Sup3rS3cret",
+        "postgresql://u:Sup3rS3cret@127.0.0.1:5432/db?nonsense_option=1"}) {
+    auto r = open_store(url);
+    ASSERT_FALSE(r) << url;
+    const auto& m = r.message();
+    EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+    EXPECT_EQ(m.find("Sup3r"), std::string::npos) << m;
+  }
+}
+
+TEST(open_store_test, redact_database_url_hides_passwords) {
+  EXPECT_EQ(redact_database_url("postgresql://u:p@h:5/db"), "postgresql://u:***@h:5/db");
+  EXPECT_EQ(redact_database_url("postgresql://u@h/db"), "postgresql://u@h/db");
+  EXPECT_EQ(redact_database_url("postgresql://h/db?user=u&password=p&sslmode=require"),
+            "postgresql://h/db?user=u&password=***&sslmode=require");
+  EXPECT_EQ(redact_database_url("postgresql://u:p@ss@h/db"), "postgresql://u:***@h/db");
+  EXPECT_EQ(redact_database_url("sqlite:data/wavesites.db"), "sqlite:data/wavesites.db");
+}
+
+TEST(migrations_test, blob_type_becomes_each_dialects_binary_type) {
+  EXPECT_EQ(dialect_sql("data BLOB_TYPE NOT NULL", sql_dialect::sqlite), "data BLOB NOT NULL");
+  EXPECT_EQ(dialect_sql("data BLOB_TYPE,", sql_dialect::postgresql), "data BYTEA,");
+  EXPECT_EQ(dialect_sql("MY_BLOB_TYPE BLOB_TYPES", sql_dialect::postgresql), "MY_BLOB_TYPE BLOB_TYPES");
+  for (const auto& m : all_migrations()) {
+    EXPECT_EQ(dialect_sql(m.sql, sql_dialect::postgresql).find("BLOB_TYPE"), std::string::npos) << m.name;
+  }
+}
+
+// --- PostgreSQL only ----------------------------------------------------------------------------
+
+TEST(postgres_store_test, replaces_a_connection_the_server_dropped) {
+  std::string skip;
+  auto scratch = scratch_database::create(backend::postgresql, skip);
+  if (!scratch) GTEST_SKIP() << skip;
+  auto opened = open_store(scratch->url());
+  ASSERT_TRUE(opened) << opened.message();
+  auto& db = **opened;
+  ASSERT_TRUE(db.add_lead(make_lead(test_id(1))));
+
+  // As after a server restart or an idle-connection reaper: every pooled connection is gone.
+  const auto killed = scratch->query(
+      "SELECT count(pg_terminate_backend(pid, 5000)) FROM pg_stat_activity "
+      "WHERE application_name = '" +
+      scratch->schema() + "'");
+  ASSERT_NE(killed.at(0).at(0), "0");
+
+  auto r = db.add_lead(make_lead(test_id(2)));
+  ASSERT_TRUE(r) << r.message();
+  EXPECT_TRUE(db.ping());
+  EXPECT_EQ(db.count_leads().value(), 2u);
+}
+
+}  // namespace
+}  // namespace wavesites

@@ -1,0 +1,314 @@
+// The intake API of CONTRACTS section 5 against the real binary: good and bad input for every
+// endpoint, nothing stored for a rejected request, rate limits, exports, durability under
+// SIGKILL, and the same on PostgreSQL.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { configText, request, runCli, startServer } from './harness.mjs';
+
+const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
+const UPLOAD_PATH = '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads';
+const LIMITS = `[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\nmax_upload_bytes = 65536\nmax_json_bytes = 4096\n`;
+
+function lead(overrides = {}) {
+  return {
+    businessEmail: 'mei.tanaka@example.com',
+    firstName: 'Mei',
+    lastName: 'Tanaka',
+    country: 'JP',
+    describes: 'publisher',
+    companyName: 'Sakura Games',
+    remark: 'Interested in your SDK for our puzzle titles.',
+    agree: true,
+    officialWebsiteName: 'waveads',
+    ...overrides,
+  };
+}
+
+async function postJson(srv, body, { contentType = 'application/json', raw } = {}) {
+  const r = await request(srv.port, LEAD_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body: raw ?? JSON.stringify(body),
+  });
+  return { ...r, json: r.body ? JSON.parse(r.body) : null };
+}
+
+async function upload(srv, parts, { target = UPLOAD_PATH, contentType } = {}) {
+  const form = new FormData();
+  for (const [name, data, filename] of parts) form.append(name, new Blob([data]), filename);
+  const init = { method: 'POST', body: form };
+  if (contentType) {
+    const req = new Request('http://x/', init);
+    init.body = Buffer.from(await req.arrayBuffer());
+    init.headers = { 'Content-Type': contentType };
+  }
+  const r = await fetch(`http://127.0.0.1:${srv.port}${target}`, init);
+  const text = await r.text();
+  return { status: r.status, headers: r.headers, json: text ? JSON.parse(text) : null };
+}
+
+async function exportedLeads(srv, extra = []) {
+  const r = await runCli(['leads', 'export', '--format', 'json', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data'), ...extra]);
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+async function exportedResumes(srv, extra = []) {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'wavesites-resumes-'));
+  const r = await runCli(['resumes', 'export', out, '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data'), ...extra]);
+  assert.equal(r.code, 0, r.stderr);
+  const meta = JSON.parse(readFileSync(path.join(out, 'metadata.json'), 'utf8'));
+  return meta.map((m) => ({ ...m, bytes: readFileSync(path.join(out, m.file)) }));
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+describe('intake on SQLite', () => {
+  let srv;
+  before(async () => {
+    srv = await startServer({ config: configText(LIMITS) });
+  });
+  after(async () => {
+    await srv.stop();
+  });
+
+  test('the country list, under both paths', async () => {
+    for (const p of ['/pac-foreign/officialwebsite/country/lsit', '/api/pac-foreign/officialwebsite/country/lsit']) {
+      const r = await request(srv.port, p);
+      assert.equal(r.status, 200);
+      assert.match(r.headers['content-type'], /^application\/json; charset=utf-8$/);
+      const body = JSON.parse(r.body);
+      assert.equal(body.code, 200);
+      assert.ok(body.data.length >= 249, 'every ISO 3166-1 country');
+      const names = body.data.map((c) => c.enTxt);
+      assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+      const id = body.data.find((c) => c.code === 'ID');
+      assert.equal(id.enTxt, 'Indonesia');
+      assert.equal(id.jaTxt, 'インドネシア');
+      assert.ok(id.koTxt && id.esTxt && id.ptTxt);
+      for (const c of body.data) assert.match(c.code, /^[A-Z]{2}$/);
+    }
+    assert.equal((await request(srv.port, '/pac-foreign/officialwebsite/country/lsit', { method: 'POST' })).status, 405);
+  });
+
+  test('a valid lead is stored with its context and answered with its id', async () => {
+    const r = await request(srv.port, LEAD_PATH, {
+      method: 'POST',
+      host: 'Lead-Host.test',
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'lead-test/1.0' },
+      body: JSON.stringify(lead({ remark: 'Précis: 日本語 ✓', consentVersion: '2026-11-01', language: 'ja' })),
+    });
+    assert.equal(r.status, 200, r.body);
+    const body = JSON.parse(r.body);
+    assert.equal(body.code, 200);
+    assert.match(body.data.id, /^[0-9A-HJKMNP-TV-Z]{26}$/);
+    const stored = (await exportedLeads(srv)).find((l) => l.id === body.data.id);
+    assert.ok(stored, 'in the export');
+    assert.equal(stored.businessEmail, 'mei.tanaka@example.com');
+    assert.equal(stored.remark, 'Précis: 日本語 ✓');
+    assert.equal(stored.language, 'ja');
+    assert.equal(stored.consentVersion, '2026-11-01');
+    assert.equal(stored.clientIp, '127.0.0.1');
+    assert.equal(stored.userAgent, 'lead-test/1.0');
+    assert.equal(stored.host, 'Lead-Host.test');
+    assert.match(stored.receivedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  test('bad leads get 400 with every message, and nothing is stored', async () => {
+    const before = (await exportedLeads(srv)).length;
+    const cases = [
+      [{}, { businessEmail: 'Please input your businessEmail!', firstName: 'Please input your first name!', agree: 'Should accept agreement' }],
+      [lead({ businessEmail: 'nope' }), { businessEmail: 'The input is not valid businessEmail!' }],
+      [lead({ firstName: '   ' }), { firstName: 'Please input your first name!' }],
+      [lead({ lastName: '' }), { lastName: 'Please input your last name!' }],
+      [lead({ country: 'ZZ' }), { country: 'Please select country/region!' }],
+      [lead({ describes: 'everything' }), { describes: 'Please select option!' }],
+      [lead({ companyName: '' }), { companyName: 'Please input company name!' }],
+      [lead({ agree: false }), { agree: 'Should accept agreement' }],
+      [lead({ remark: 'é'.repeat(501) }), { remark: /500/ }],
+      [lead({ officialWebsiteName: 'elsewhere' }), { officialWebsiteName: /waveads/ }],
+    ];
+    for (const [body, expected] of cases) {
+      const r = await postJson(srv, body);
+      assert.equal(r.status, 400, JSON.stringify(body));
+      assert.equal(r.json.code, 400);
+      for (const [field, msg] of Object.entries(expected)) {
+        if (msg instanceof RegExp) assert.match(r.json.errors[field], msg);
+        else assert.equal(r.json.errors[field], msg, field);
+      }
+    }
+    assert.equal((await postJson(srv, lead({ remark: 'é'.repeat(500) }))).status, 200, '500 characters are fine');
+    const bad = [
+      await postJson(srv, null, { raw: '{"businessEmail": ' }),
+      await postJson(srv, lead(), { contentType: 'text/plain' }),
+      await postJson(srv, null, { raw: JSON.stringify(lead({ remark: 'x'.repeat(5000) })) }),
+    ];
+    assert.deepEqual(bad.map((r) => r.status), [400, 415, 413]);
+    for (const r of bad) assert.equal(r.json.code, r.status);
+    assert.equal((await exportedLeads(srv)).length, before + 1, 'only the one valid lead was stored');
+  });
+
+  test('the honeypot answers 200 and stores nothing', async () => {
+    const before = (await exportedLeads(srv)).length;
+    const r = await postJson(srv, lead({ website: 'http://bot.example' }));
+    assert.equal(r.status, 200);
+    assert.equal(r.json.code, 200);
+    assert.equal((await exportedLeads(srv)).length, before);
+  });
+
+  test('resume upload: stored byte-identical, with metadata', async () => {
+    const text = Buffer.from('Mei Tanaka\nSenior UA manager\n10 years of growth marketing.\n', 'utf8');
+    const r1 = await upload(srv, [['file', PDF, '../../etc/cv.pdf']]);
+    assert.equal(r1.status, 200, JSON.stringify(r1.json));
+    assert.equal(r1.json.code, 200);
+    const r2 = await upload(srv, [['note', 'ignored'], ['file', text, 'cv.txt']]);
+    assert.equal(r2.status, 200, JSON.stringify(r2.json));
+    const resumes = await exportedResumes(srv);
+    const pdf = resumes.find((m) => m.id === r1.json.data.id);
+    assert.ok(pdf);
+    assert.ok(pdf.bytes.equals(PDF), 'byte-identical');
+    assert.equal(pdf.size, PDF.length);
+    assert.equal(pdf.sha256, createHash('sha256').update(PDF).digest('hex'));
+    assert.equal(pdf.contentType, 'application/pdf');
+    assert.ok(!pdf.originalName.includes('/'), 'the original name is sanitised');
+    assert.match(pdf.storedName, /^[0-9a-f]{32}\.pdf$/);
+    assert.ok(!pdf.file.includes('/'));
+    const txt = resumes.find((m) => m.id === r2.json.data.id);
+    assert.ok(txt.bytes.equals(text));
+    assert.equal(txt.contentType, 'text/plain');
+  });
+
+  test('bad uploads are refused and nothing is stored', async () => {
+    const before = (await exportedResumes(srv)).length;
+    const cases = [
+      [await upload(srv, [['file', PNG, 'cv.pdf']]), 415],
+      [await upload(srv, [['file', randomBytes(2000), 'cv.doc']]), 415],
+      [await upload(srv, [['other', PDF, 'cv.pdf']]), 400],
+      [await upload(srv, [['file', Buffer.alloc(0), 'empty.txt']]), 400],
+      [await upload(srv, [['file', Buffer.concat([PDF, randomBytes(70000)]), 'big.pdf']]), 413],
+      [await upload(srv, [['file', PDF, 'cv.pdf']], { target: '/api/pac-foreign/officialwebsite/upload' }), 400],
+      [await upload(srv, [['file', PDF, 'cv.pdf']], { contentType: 'application/pdf' }), 400],
+    ];
+    for (const [r, status] of cases) {
+      assert.equal(r.status, status, JSON.stringify(r.json));
+      assert.equal(r.json.code, status);
+      assert.ok(r.json.msg && !/exception|sqlite|errno|std::/i.test(r.json.msg), r.json.msg);
+    }
+    assert.equal((await exportedResumes(srv)).length, before);
+  });
+
+  test('CSV export is safe against formula injection', async () => {
+    await postJson(srv, lead({ companyName: '=HYPERLINK("http://evil.example","x")', firstName: '+Ann' }));
+    const r = await runCli(['leads', 'export', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')]);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^id,receivedAt,businessEmail,/);
+    assert.ok(r.stdout.includes('"\'=HYPERLINK(""http://evil.example"",""x"")"'));
+    assert.ok(r.stdout.includes('"\'+Ann"'));
+  });
+
+  test('readiness follows the store', async () => {
+    assert.equal((await request(srv.port, '/readyz')).status, 200);
+  });
+});
+
+describe('abuse limits', () => {
+  test('leads and uploads per address per hour, with Retry-After', async () => {
+    const srv = await startServer({ config: configText(`[limits]\nleads_per_ip_per_hour = 3\nuploads_per_ip_per_hour = 2\n`) });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await postJson(srv, lead())).status);
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+      const limited = await postJson(srv, lead());
+      assert.equal(limited.json.code, 429);
+      assert.ok(Number(limited.headers['retry-after']) > 0);
+      assert.equal((await exportedLeads(srv)).length, 3);
+      const ups = [];
+      for (let i = 0; i < 3; i++) ups.push((await upload(srv, [['file', PDF, 'a.pdf']])).status);
+      assert.deepEqual(ups, [200, 200, 429]);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  test('a trusted proxy makes X-Forwarded-For the client address', async () => {
+    const srv = await startServer({ config: configText(`[limits]\nleads_per_ip_per_hour = 1\n[proxy]\ntrusted = ["127.0.0.1"]\n`) });
+    try {
+      const send = (ip) => request(srv.port, LEAD_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(lead()) });
+      assert.equal((await send('198.51.100.7')).status, 200);
+      assert.equal((await send('198.51.100.7')).status, 429);
+      assert.equal((await send('198.51.100.8')).status, 200, 'another client behind the proxy');
+      const ips = (await exportedLeads(srv)).map((l) => l.clientIp).sort();
+      assert.deepEqual(ips, ['198.51.100.7', '198.51.100.8']);
+    } finally {
+      await srv.stop();
+    }
+  });
+});
+
+describe('durability', () => {
+  test('every acknowledged lead survives SIGKILL', async () => {
+    const srv = await startServer({ config: configText(`[limits]\nleads_per_ip_per_hour = 100000\n`) });
+    const acknowledged = new Set();
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        try {
+          const r = await postJson(srv, lead());
+          if (r.status === 200) acknowledged.add(r.json.data.id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const workers = Array.from({ length: 8 }, worker);
+    while (acknowledged.size < 300) await new Promise((r) => setTimeout(r, 5));
+    srv.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(workers);
+    await srv.exited;
+    const again = await startServer({ config: readFileSync(path.join(srv.dir, 'sites.toml'), 'utf8'), dir: srv.dir });
+    try {
+      const stored = new Set((await exportedLeads(srv)).map((l) => l.id));
+      const lost = [...acknowledged].filter((id) => !stored.has(id));
+      assert.deepEqual(lost, [], `${lost.length} of ${acknowledged.size} acknowledged leads lost`);
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+describe('intake on PostgreSQL', () => {
+  const url = process.env.WAVESITES_TEST_PG_URL;
+  test('leads and resumes round-trip through a real PostgreSQL server', async () => {
+    assert.ok(url, 'WAVESITES_TEST_PG_URL is set by scripts/with-postgres.sh in make test');
+    const srv = await startServer({ config: configText(LIMITS), args: ['--database', url] });
+    try {
+      assert.match(srv.stderr, /postgresql store/);
+      const r = await postJson(srv, lead({ firstName: 'Postgres' }));
+      assert.equal(r.status, 200, r.body);
+      const up = await upload(srv, [['file', PDF, 'pg.pdf']]);
+      assert.equal(up.status, 200);
+      assert.equal((await postJson(srv, lead({ country: 'XX' }))).status, 400);
+      const leads = await exportedLeads(srv, ['--database', url]);
+      assert.ok(leads.some((l) => l.id === r.json.data.id && l.firstName === 'Postgres'));
+      const resumes = await exportedResumes(srv, ['--database', url]);
+      assert.ok(resumes.some((m) => m.id === up.json.data.id && m.bytes.equals(PDF)));
+      assert.equal((await request(srv.port, '/readyz')).status, 200);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  test('an unreachable database stops the server with exit 2', async () => {
+    const r = await runCli(['serve', '--config', 'config/sites.toml', '--database', 'postgresql://nobody:secret@127.0.0.1:1/none']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+    assert.doesNotMatch(r.stderr, /secret/, 'the password is not printed');
+  });
+});
