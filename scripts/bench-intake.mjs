@@ -69,6 +69,7 @@ try {
   const upSeconds = Number(process.hrtime.bigint() - upStart) / 1e9;
   const hwm = rssKiB(pid, 'VmHWM');
   peak = Math.max(peak, hwm);
+  if (statuses.some((s) => s !== 200)) console.log(`upload statuses: ${statuses.join(" ")}`);
   console.log(`uploads: ${statuses.filter((s) => s === 200).length}/20 x 10 MiB stored in ${upSeconds.toFixed(2)} s; ` +
     `RSS before ${(before / 1024).toFixed(1)} MiB, peak ${(peak / 1024).toFixed(1)} MiB, ` +
     `growth ${((peak - before) / 1024).toFixed(1)} MiB (target < 64 MiB)`);

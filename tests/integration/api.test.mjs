@@ -312,3 +312,21 @@ describe('intake on PostgreSQL', () => {
     assert.doesNotMatch(r.stderr, /secret/, 'the password is not printed');
   });
 });
+
+describe('large uploads', () => {
+  test('a 5 MiB resume streams in and out byte-identical; one byte over max_upload_bytes is 413', async () => {
+    const srv = await startServer({ config: configText('[limits]\nmax_upload_bytes = 10485760\n') });
+    try {
+      const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(5 * 1024 * 1024)]);
+      const ok = await upload(srv, [['file', big, 'portfolio.pdf']]);
+      assert.equal(ok.status, 200, JSON.stringify(ok.json));
+      const stored = (await exportedResumes(srv)).find((m) => m.id === ok.json.data.id);
+      assert.ok(stored.bytes.equals(big));
+      const over = await upload(srv, [['file', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10485760 - 8)]), 'x.pdf']]);
+      assert.equal(over.status, 413);
+      assert.equal((await exportedResumes(srv)).length, 1);
+    } finally {
+      await srv.stop();
+    }
+  });
+});

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cerrno>
+#include <limits>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -324,6 +325,11 @@ asio::awaitable<void> session::run() {
     head_.clear();
     parser_.emplace(head_);
     parser_->header_limit(scfg.max_header_bytes);
+    // No body limit while reading the head: Beast would otherwise refuse a Content-Length over
+    // its 1 MiB default before any handler saw the request. Each handler reads the body with
+    // its own limit (see read()), and pages never read one. (Not boost::none: Beast 1.74
+    // compares the length with the optional, and anything is greater than none.)
+    parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
     const auto hs = co_await read_head();
     if (hs != head_status::ok) {
       if (hs == head_status::too_large || hs == head_status::bad) {
