@@ -305,6 +305,30 @@ describe('intake on PostgreSQL', () => {
     }
   });
 
+  test('a failing store answers 503 without detail, and stores nothing', async () => {
+    assert.ok(url);
+    const { execFileSync } = await import('node:child_process');
+    const psql = (sql) => execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
+    const srv = await startServer({ config: configText(LIMITS), args: ['--database', url] });
+    try {
+      const before = (await exportedLeads(srv, ['--database', url])).length;
+      psql('ALTER TABLE leads RENAME TO leads_away');
+      try {
+        const r = await postJson(srv, lead());
+        assert.equal(r.status, 503);
+        assert.equal(r.json.code, 503);
+        assert.doesNotMatch(r.json.msg, /leads|relation|postgres|sql/i, 'no detail from inside the server');
+        assert.match(srv.stderr, /lead not saved/, 'the detail goes to the log');
+      } finally {
+        psql('ALTER TABLE leads_away RENAME TO leads');
+      }
+      assert.equal((await postJson(srv, lead())).status, 200, 'and it recovers');
+      assert.equal((await exportedLeads(srv, ['--database', url])).length, before + 1);
+    } finally {
+      await srv.stop();
+    }
+  });
+
   test('an unreachable database stops the server with exit 2', async () => {
     const r = await runCli(['serve', '--config', 'config/sites.toml', '--database', 'postgresql://nobody:secret@127.0.0.1:1/none']);
     assert.equal(r.code, 2);
