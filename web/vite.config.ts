@@ -21,8 +21,8 @@ function scopedClassName(name: string, filename: string): string {
  * Two builds share this file (see package.json "build"):
  *
  * - client (`vite build`): only the browser JavaScript — the shared scroll script that every
- *   page loads, and the waveads hydration entry with one dictionary chunk per language.
- *   Blog pages ship no JavaScript besides the scroll script, so nothing of theirs is here.
+ *   page loads, the landing page's click script, and the waveads hydration entry with one
+ *   dictionary chunk per language. Blog pages ship no JavaScript besides the scroll script.
  * - SSR (`vite build --ssr`): the prerender program. It imports every site, renders every
  *   route to HTML and writes manifest.json. `ssrEmitAssets` makes it emit each site's CSS
  *   (CSS Modules, one stylesheet per site chunk), which is what blog pages link to.
@@ -64,6 +64,7 @@ const clientBuild: BuildEnvironmentOptions = {
   rolldownOptions: {
     input: {
       'scroll-top': here('./src/shared/scroll/scroll-top.ts'),
+      'landing-click': here('./src/sites/enicf/landing-click.ts'),
       waveads: here('./src/sites/waveads/entry-client.tsx'),
     },
     output: {

@@ -11,6 +11,7 @@ describe('htmlDocument', () => {
     stylesheets: ['/assets/a.css'],
     modulePreloads: ['/assets/r.js'],
     scripts: ['/assets/s.js'],
+    prefetch: ['/tts1/article-detail/1', '/a?b="c"'],
     rootData: { page: 'home', variant: 'test' },
     body: '<main>hi</main>',
   });
@@ -30,6 +31,11 @@ describe('htmlDocument', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)/);
     expect(html).not.toContain('style=');
+  });
+
+  it('prefetches the pages a visitor is likely to open next', () => {
+    expect(html).toContain('<link rel="prefetch" href="/tts1/article-detail/1">');
+    expect(html).toContain('<link rel="prefetch" href="/a?b=&quot;c&quot;">');
   });
 
   it('puts the page in #root with its data attributes', () => {

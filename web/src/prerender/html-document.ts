@@ -8,6 +8,8 @@ export interface DocumentParts {
   readonly stylesheets: readonly string[];
   readonly modulePreloads: readonly string[];
   readonly scripts: readonly string[];
+  /** Pages to prefetch (same-origin URL paths). */
+  readonly prefetch?: readonly string[] | undefined;
   readonly rootData?: Readonly<Record<string, string>> | undefined;
   /** The page's markup, from React. */
   readonly body: string;
@@ -43,6 +45,7 @@ export function htmlDocument(parts: DocumentParts): string {
     ...parts.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ...parts.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    ...(parts.prefetch ?? []).map((href) => `<link rel="prefetch" href="${escapeHtml(href)}">`),
   ].join('\n');
   return (
     `<!doctype html>\n<html lang="${escapeHtml(parts.lang)}">\n<head>\n${head}\n</head>\n` +

@@ -25,6 +25,7 @@ import {
 } from '../shared/routes/route-set';
 import { SITE_ROUTES } from '../sites/site-routes';
 import { htmlDocument } from './html-document';
+import { createImagePipeline, describeImages } from './images';
 import { buildManifest, checkManifest, type ManifestPage, type ManifestStatic } from './manifest';
 import { precompress } from './precompress';
 import { NOT_FOUND_MODULE, SITE_MODULES } from './site-modules';
@@ -112,9 +113,21 @@ class Assets {
         const chunk = jsOf(this.client, key);
         preloads.push(...chunk.imports, chunk.file);
       }
-      stylesheets = cssOf(this.client, document.clientEntry);
+      // The entry's stylesheets, then those of the chunks it preloads (a page's own chunk).
+      stylesheets = [
+        ...new Set([
+          ...cssOf(this.client, document.clientEntry),
+          ...(document.clientPreload ?? []).flatMap((key) => cssOf(this.client, key)),
+        ]),
+      ];
     } else {
-      // A page with no React in the browser: the SSR build's stylesheets of its site.
+      // A page with no React in the browser: the SSR build's stylesheets of its site, and any
+      // small vanilla scripts of its own (client-build entries).
+      for (const key of document.scripts ?? []) {
+        const entry = jsOf(this.client, key);
+        scripts.push(entry.file);
+        preloads.push(...entry.imports);
+      }
       // Shared stylesheets (the base) first, then the site's own, so the site's rules come last.
       const use = (file: string) => this.ssrCssUse.get(file) ?? 0;
       stylesheets = cssOf(this.ssr, siteSource).sort((a, b) => use(b) - use(a));
@@ -216,7 +229,15 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const warnings: string[] = [];
-  const source: ContentSource = { dir: contentDirFromEnv(), warn: (m) => warnings.push(m) };
+  const contentDir = contentDirFromEnv();
+  // Blog images: planned while the sites are prepared, encoded while the pages render.
+  const images = createImagePipeline({
+    webDir: WEB_DIR,
+    buildDir: BUILD_DIR,
+    outDir: OUT_DIR,
+    contentDir,
+  });
+  const source: ContentSource = { dir: contentDir, warn: (m) => warnings.push(m), images };
 
   const assets = new Assets(
     await takeClientManifest(),
@@ -234,6 +255,10 @@ async function main(): Promise<void> {
     knownIds[routes.site] = site.knownIds;
   }
   const routeSets = buildRouteSets(SITE_ROUTES, knownIds as KnownIds);
+  const encoding = images.run().then(
+    () => null,
+    (error: unknown) => error,
+  );
 
   // Pages.
   const pages: Record<string, ManifestPage> = {};
@@ -252,15 +277,21 @@ async function main(): Promise<void> {
     const favicon = `favicons/${spec.site}.svg`;
     if (!existsSync(join(OUT_DIR, favicon))) throw new Error(`missing public/${favicon}`);
     const html = htmlDocument({ ...document, ...links, favicon: `/${favicon}`, body });
-    await checkClasses(`${spec.id}${lang ? ` (${lang})` : ''}`, html, links.files, assets);
-    return html;
+    const what = `${spec.id}${lang ? ` (${lang})` : ''}`;
+    await checkClasses(what, html, links.files, assets);
+    // The server fills the landing tokens only on pages marked "landing" in the manifest.
+    if (html.includes('__LANDING_') !== (document.landing === true)) {
+      throw new Error(`${what}: landing tokens and the "landing" mark must go together`);
+    }
+    return { html, landing: document.landing === true };
   };
 
   for (const spec of routeSets.pages) {
-    const rendered: { lang: string | null; html: string }[] = [];
+    const rendered: { lang: string | null; html: string; landing: boolean }[] = [];
     for (const lang of spec.langs?.list ?? [null]) {
-      rendered.push({ lang, html: await renderSpec(spec, lang) });
+      rendered.push({ lang, ...(await renderSpec(spec, lang)) });
     }
+    const landing = rendered.some((r) => r.landing) ? { landing: true as const } : {};
     // Identical pages (e.g. a page with no links, same in test and online) are written once.
     const key = hash(rendered.map((r) => `${r.lang ?? ''}\0${r.html}`).join('\0'));
     const same = byContent.get(key);
@@ -279,8 +310,9 @@ async function main(): Promise<void> {
             rendered.map((r) => [r.lang!, spec.file.replace('{lang}', r.lang!)]),
           ),
           default_lang: spec.langs.default,
+          ...landing,
         }
-      : { file: spec.file };
+      : { file: spec.file, ...landing };
   }
 
   // The shared 404 page.
@@ -299,6 +331,11 @@ async function main(): Promise<void> {
   pages[NOT_FOUND_PAGE_ID] = { file: NOT_FOUND_FILE };
 
   await assets.copySsrCss();
+
+  // Every image is encoded (or copied from the cache) before the static files are listed.
+  const imageError = await encoding;
+  if (imageError !== null) throw imageError;
+  const imageStats = await images.run();
 
   // Everything else in build/web is a static file.
   const statics: ManifestStatic[] = (await walk(OUT_DIR))
@@ -322,6 +359,7 @@ async function main(): Promise<void> {
   }
 
   for (const w of warnings) console.warn(`warning: ${w}`);
+  console.log(describeImages(imageStats));
   const articles = Object.values(knownIds).flatMap((k) => Object.values(k).flat()).length;
   console.log(
     `prerendered ${files} HTML files for ${Object.keys(pages).length} pages ` +

@@ -1,4 +1,5 @@
-import type { Article, Section } from '../content/schema';
+import type { ReactNode } from 'react';
+import type { Article, ImageRef, Section } from '../content/schema';
 import { DateText } from './date-text';
 
 /** Class names a site gives the parts of an article, so each blog keeps its own look. */
@@ -13,21 +14,26 @@ export interface ArticleClasses {
   readonly paragraph?: string | undefined;
 }
 
+/** How a site renders an article's pictures: the cover (first on the page) or a section's. */
+export type ArticleMedia = (image: ImageRef, place: 'cover' | 'section') => ReactNode;
+
 /**
- * An article: title, date, then its sections (heading, paragraphs), then `closing` sections
- * (the shop's common ones). With no article — an unknown or malformed id — it renders nothing:
- * SPEC's "empty article, with no message".
+ * An article: its featured image (`media`), title, date, then its sections (heading, optional
+ * image, paragraphs), then `closing` sections (the shop's common ones). With no article — an
+ * unknown or malformed id — it renders nothing: SPEC's "empty article, with no message".
  */
 export function ArticleView(props: {
   article: Article | undefined;
   closing?: readonly Section[] | undefined;
   classes: ArticleClasses;
+  media?: ArticleMedia | undefined;
 }) {
   const { article, classes } = props;
   if (article === undefined) return null;
   const sections = [...article.sections, ...(props.closing ?? [])];
   return (
     <article className={classes.root}>
+      {props.media?.(article.image, 'cover')}
       <header className={classes.header}>
         <h1 className={classes.title}>{article.title}</h1>
         <DateText className={classes.date} date={article.date} isoDate={article.isoDate} />
@@ -36,6 +42,7 @@ export function ArticleView(props: {
         {sections.map((section, i) => (
           <section key={i} className={classes.section}>
             <h2 className={classes.heading}>{section.heading}</h2>
+            {section.image && props.media?.(section.image, 'section')}
             {section.paragraphs.map((text, j) => (
               <p key={j} className={classes.paragraph}>
                 {text}

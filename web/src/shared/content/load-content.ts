@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import type { ImageRegistry } from '../images/image-registry';
+import type { ResponsiveImage } from '../images/responsive-image';
 import {
   ContentError,
   countWords,
@@ -8,6 +10,8 @@ import {
   parseArticle,
   type Article,
   type ArticleRules,
+  type ImageRef,
+  type Section,
 } from './schema';
 
 /**
@@ -30,6 +34,37 @@ export type Warn = (message: string) => void;
 export interface ContentSource {
   readonly dir: string;
   readonly warn: Warn;
+  /** The images of content/<site>/images/, rendered by the build (the prerender's pipeline). */
+  readonly images?: ImageRegistry;
+}
+
+/** Turns a content image reference into the responsive image a page renders. */
+export type ImageLookup = (ref: ImageRef) => ResponsiveImage;
+
+/**
+ * The image lookup of one site. Every image a site renders goes through it while the site is
+ * prepared, so a reference to a missing or unusable SVG fails the build before any page is written.
+ */
+export function siteImages(source: ContentSource, site: string): ImageLookup {
+  const registry = source.images;
+  return (ref) => {
+    if (registry === undefined) {
+      throw new Error(`${site}: no image registry to render ${ref.src} (the prerender passes one)`);
+    }
+    return { alt: ref.alt, ...registry.get(site, ref.src) };
+  };
+}
+
+/** Every image of these articles and extra sections, resolved now: a missing one fails the build here. */
+export function checkArticleImages(
+  lookup: ImageLookup,
+  articles: readonly Article[],
+  sections: readonly Section[] = [],
+): void {
+  for (const a of articles) lookup(a.image);
+  for (const s of [...articles.flatMap((a) => a.sections), ...sections]) {
+    if (s.image) lookup(s.image);
+  }
 }
 
 /** File names in messages: relative to the working directory (web/), e.g. ../content/tts1/articles/3.json. */

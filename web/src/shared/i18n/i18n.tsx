@@ -8,9 +8,21 @@ import type { Lang } from './lang';
  */
 export type Dictionary<K extends string> = Readonly<Record<K, string>>;
 
+/** Values for `{name}` placeholders in a message. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
 export interface I18n<K extends string> {
   readonly lang: Lang;
-  readonly t: (key: K) => string;
+  /** The message of `key` in the active language, with `{name}` placeholders filled in. */
+  readonly t: (key: K, params?: MessageParams) => string;
+}
+
+/** Replaces each `{name}` in `template` by `params.name` (unknown names are left as they are). */
+export function formatMessage(template: string, params?: MessageParams): string {
+  if (params === undefined) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 export function createI18n<K extends string>() {
@@ -22,7 +34,7 @@ export function createI18n<K extends string>() {
     children: ReactNode;
   }): ReactNode {
     const { lang, dictionary } = props;
-    const value: I18n<K> = { lang, t: (key) => dictionary[key] };
+    const value: I18n<K> = { lang, t: (key, params) => formatMessage(dictionary[key], params) };
     return <Context value={value}>{props.children}</Context>;
   }
 
@@ -33,4 +45,23 @@ export function createI18n<K extends string>() {
   }
 
   return { I18nProvider, useI18n };
+}
+
+/**
+ * The keys of `reference` that `dictionary` lacks or leaves empty, and the keys it has that
+ * `reference` does not: what makes a dictionary incomplete at build time.
+ */
+export function dictionaryProblems(
+  reference: Readonly<Record<string, string>>,
+  dictionary: Readonly<Record<string, unknown>>,
+): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(reference)) {
+    const value = dictionary[key];
+    if (typeof value !== 'string' || value.trim() === '') problems.push(`missing "${key}"`);
+  }
+  for (const key of Object.keys(dictionary)) {
+    if (!(key in reference)) problems.push(`unknown "${key}"`);
+  }
+  return problems;
 }

@@ -15,6 +15,19 @@ export interface DocumentInfo {
   readonly clientEntry?: string;
   /** Client-build chunks (source paths) the page will import at once: `<link rel="modulepreload">`. */
   readonly clientPreload?: readonly string[];
+  /**
+   * Client-build entries (source paths) loaded as module scripts on a page that is not hydrated:
+   * small vanilla scripts such as the landing page's click handler. The page keeps its site's
+   * stylesheets from the SSR build.
+   */
+  readonly scripts?: readonly string[];
+  /** Same-origin pages a visitor is likely to open next: `<link rel="prefetch">`. */
+  readonly prefetch?: readonly string[];
+  /**
+   * The page carries the `__LANDING_*__` tokens that the server fills from its [landing]
+   * config at start-up, and its CSP allows the tracking origin ("landing": true in the manifest).
+   */
+  readonly landing?: boolean;
 }
 
 /** A react-router route object plus the document information of the page it renders. */

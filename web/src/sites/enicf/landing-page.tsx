@@ -1,5 +1,6 @@
 import '../../shared/styles/base.css';
 import s from './landing-page.module.css';
+import { LANDING_TOKENS } from './tracking';
 
 export const GAME = 'Block Blast!';
 
@@ -29,25 +30,23 @@ function GameIcon() {
   );
 }
 
-/** The store glyph on the badge (a generic download mark). */
+/** The store mark on the badge: an apple, drawn here. */
 function StoreGlyph() {
   return (
     <svg className={s.glyph} viewBox="0 0 24 24" aria-hidden="true">
       <path
-        d="M12 3v11m0 0-4.5-4.5M12 14l4.5-4.5M5 17.5h14"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
+        fill="currentColor"
+        d="M16.4 12.6c0-2.4 2-3.5 2.1-3.6-1.1-1.7-2.9-1.9-3.5-1.9-1.5-.2-2.9.9-3.7.9-.8 0-1.9-.9-3.2-.8-1.6 0-3.1 1-4 2.4-1.7 3-.4 7.4 1.2 9.8.8 1.2 1.8 2.5 3 2.4 1.2 0 1.7-.8 3.1-.8 1.5 0 1.9.8 3.2.8 1.3 0 2.1-1.2 2.9-2.4.9-1.4 1.3-2.7 1.3-2.8 0 0-2.4-1-2.4-4zM14 5.4c.7-.8 1.1-1.9 1-3-1 0-2.1.7-2.8 1.5-.6.7-1.2 1.8-1 2.9 1.1.1 2.1-.6 2.8-1.4z"
       />
     </svg>
   );
 }
 
 /**
- * The landing page: one App Store button. What a click does (the tracking request, then the
- * App Store listing) comes with the [landing] config in a later step.
+ * The landing page: one App Store badge. It is a plain link to the App Store listing, so it
+ * works without JavaScript; landing-click.ts adds the tracking on click. The App Store URL, the
+ * tracking link, the offer and the affiliate are tokens here: the server replaces them with its
+ * [landing] config at start-up (HTML-escaped), so they are never baked into the build.
  */
 export function LandingPage() {
   return (
@@ -55,17 +54,22 @@ export function LandingPage() {
       <div className={s.card}>
         <GameIcon />
         <h1 className={s.title}>{GAME}</h1>
-        <button
-          type="button"
+        <p className={s.lead}>Drop the blocks, fill the lines, clear the board.</p>
+        <a
           className={s.badge}
-          aria-label={`${GAME} – Download on the App Store`}
+          href={LANDING_TOKENS.appStoreUrl}
+          aria-label={`Download on the App Store: ${GAME}`}
+          data-landing=""
+          data-tracking={LANDING_TOKENS.trackingUrl}
+          data-offer={LANDING_TOKENS.offer}
+          data-affiliate={LANDING_TOKENS.affiliate}
         >
           <StoreGlyph />
           <span className={s.badgeText}>
             <span className={s.badgeSmall}>Download on the</span>
             <span className={s.badgeBig}>App Store</span>
           </span>
-        </button>
+        </a>
       </div>
     </main>
   );

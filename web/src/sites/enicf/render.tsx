@@ -3,6 +3,9 @@ import type { PrepareSite } from '../../shared/render/site-render';
 import { GAME, LandingPage } from './landing-page';
 import { enicfRoutes } from './routes';
 
+/** The click handler, a client-build entry (vite.config.ts). */
+const LANDING_SCRIPT = 'src/sites/enicf/landing-click.ts';
+
 export const prepare: PrepareSite = async () => ({
   knownIds: {},
   routeObjects: ({ variant }) =>
@@ -13,6 +16,8 @@ export const prepare: PrepareSite = async () => ({
           title: `${GAME} – Download on the App Store`,
           description: `Get ${GAME}, the block puzzle game, on the App Store for iPhone and iPad.`,
           lang: 'en',
+          scripts: [LANDING_SCRIPT],
+          landing: true,
         }),
       },
     }),

@@ -1,26 +1,41 @@
-import { Link } from 'react-router';
+import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
+import { Picture } from '../../shared/images/picture';
 import { detailPath, type VariantKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { kuponz1Routes } from './routes';
+import { SIZES } from './site';
 import s from './home-page.module.css';
 
-export function HomePage(props: { variant: VariantKind; articles: readonly Article[] }) {
+/** The blog list: a grid of coupon-shaped cards (image, title, excerpt, 'Read More →'). */
+export function HomePage(props: {
+  variant: VariantKind;
+  articles: readonly Article[];
+  images: ImageLookup;
+}) {
   return (
     <Layout variant={props.variant} kind="list">
       <ul className={s.grid}>
-        {props.articles.map((a) => {
+        {props.articles.map((a, i) => {
           const href = detailPath(kuponz1Routes, 'article', props.variant, a.id);
           return (
-            <li key={a.id} className={s.card}>
-              <h2 className={s.title}>
-                <Link to={href}>{a.title}</Link>
-              </h2>
-              <p className={s.excerpt}>{a.excerpt}</p>
+            <li key={a.id} className={i === 0 ? `${s.card} ${s.lead}` : s.card}>
+              <Picture
+                className={s.image}
+                image={props.images(a.image)}
+                sizes={i === 0 ? SIZES.lead : SIZES.card}
+                priority={i === 0}
+              />
+              <div className={s.body}>
+                <h2 className={s.title}>
+                  <a href={href}>{a.title}</a>
+                </h2>
+                <p className={s.excerpt}>{a.excerpt}</p>
+              </div>
               <div className={s.stub}>
-                <Link className={s.more} to={href}>
-                  Read More →<span className="visually-hidden">{` – ${a.title}`}</span>
-                </Link>
+                <a className={s.more} href={href}>
+                  Read More →<span className="visually-hidden">{` ${a.title}`}</span>
+                </a>
               </div>
             </li>
           );

@@ -1,7 +1,10 @@
 import { ArticleView } from '../../shared/components/article-view';
+import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article, Section } from '../../shared/content/schema';
+import { Picture } from '../../shared/images/picture';
 import type { VariantKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
+import { SIZES } from './site';
 import s from './article-page.module.css';
 
 /** An article, closed by the shop's two common sections; the tab bar stays on top. */
@@ -9,11 +12,24 @@ export function ArticlePage(props: {
   variant: VariantKind;
   article: Article | undefined;
   common: readonly Section[];
+  images: ImageLookup;
 }) {
   return (
     <Layout variant={props.variant}>
       <div className={s.page}>
-        <ArticleView article={props.article} closing={props.common} classes={s} />
+        <ArticleView
+          article={props.article}
+          closing={props.common}
+          classes={s}
+          media={(image, place) => (
+            <Picture
+              className={place === 'cover' ? s.cover : s.figure}
+              image={props.images(image)}
+              sizes={SIZES.article}
+              priority={place === 'cover'}
+            />
+          )}
+        />
       </div>
     </Layout>
   );

@@ -1,11 +1,23 @@
 import { DateText } from '../../shared/components/date-text';
+import type { ImageLookup } from '../../shared/content/load-content';
 import type { France } from '../../shared/content/schema';
+import { Picture } from '../../shared/images/picture';
 import type { VariantKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
-import { FRANCE_BANNER } from './site';
+import { FRANCE_BANNER, SIZES } from './site';
 import s from './france-page.module.css';
 
-export function FrancePage(props: { variant: VariantKind; france: France | null }) {
+/**
+ * The France page: its banner, then three rows. Each row has a large picture with its title and,
+ * on the right, its date; on the left, four sub-items (title, date, picture). In the markup the
+ * large item comes first (its heading introduces the row's sub-items); the grid places it on
+ * the right.
+ */
+export function FrancePage(props: {
+  variant: VariantKind;
+  france: France | null;
+  images: ImageLookup;
+}) {
   return (
     <Layout variant={props.variant}>
       <section className={s.banner}>
@@ -16,20 +28,37 @@ export function FrancePage(props: { variant: VariantKind; france: France | null 
       </section>
       {props.france && (
         <div className={s.rows}>
-          {props.france.rows.map((row) => (
-            <section key={row.id} className={s.row} aria-label={row.title}>
+          {props.france.rows.map((row, r) => (
+            <section key={row.id} className={s.row} aria-labelledby={`france-row-${row.id}`}>
+              <div className={s.feature}>
+                <Picture
+                  className={s.featureImage}
+                  image={props.images(row.image)}
+                  sizes={SIZES.franceRow}
+                  priority={r === 0}
+                />
+                <div className={s.featureText}>
+                  <h2 id={`france-row-${row.id}`} className={s.featureTitle}>
+                    {row.title}
+                  </h2>
+                  <DateText className={s.featureDate} date={row.date} isoDate={row.isoDate} />
+                </div>
+              </div>
               <ul className={s.items}>
                 {row.items.map((item) => (
                   <li key={item.id} className={s.item}>
-                    <h3 className={s.itemTitle}>{item.title}</h3>
-                    <DateText className={s.date} date={item.date} isoDate={item.isoDate} />
+                    <div className={s.itemText}>
+                      <h3 className={s.itemTitle}>{item.title}</h3>
+                      <DateText className={s.date} date={item.date} isoDate={item.isoDate} />
+                    </div>
+                    <Picture
+                      className={s.itemImage}
+                      image={props.images(item.image)}
+                      sizes={SIZES.franceItem}
+                    />
                   </li>
                 ))}
               </ul>
-              <div className={s.feature}>
-                <h2 className={s.featureTitle}>{row.title}</h2>
-                <DateText className={s.featureDate} date={row.date} isoDate={row.isoDate} />
-              </div>
             </section>
           ))}
         </div>

@@ -1,13 +1,19 @@
-import { Link } from 'react-router';
 import { DateText } from '../../shared/components/date-text';
+import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
+import { Picture } from '../../shared/images/picture';
 import { detailPath, type VariantKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { kuponz2Routes } from './routes';
-import { BRAND } from './site';
+import { BRAND, SIZES } from './site';
 import s from './home-page.module.css';
 
-export function HomePage(props: { variant: VariantKind; list: readonly Article[] }) {
+/** The shop's home: banner, the tab bar (in the layout), and the ten articles. */
+export function HomePage(props: {
+  variant: VariantKind;
+  list: readonly Article[];
+  images: ImageLookup;
+}) {
   return (
     <Layout variant={props.variant}>
       <section className={s.banner}>
@@ -20,13 +26,23 @@ export function HomePage(props: { variant: VariantKind; list: readonly Article[]
         </div>
       </section>
       <ol className={s.list}>
-        {props.list.map((a) => (
+        {props.list.map((a, i) => (
           <li key={a.id} className={s.item}>
-            <h2 className={s.title}>
-              <Link to={detailPath(kuponz2Routes, 'article', props.variant, a.id)}>{a.title}</Link>
-            </h2>
-            <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
-            <p className={s.excerpt}>{a.excerpt}</p>
+            <Picture
+              className={s.image}
+              image={props.images(a.image)}
+              sizes={SIZES.list}
+              priority={i === 0}
+            />
+            <div className={s.body}>
+              <div className={s.head}>
+                <h2 className={s.title}>
+                  <a href={detailPath(kuponz2Routes, 'article', props.variant, a.id)}>{a.title}</a>
+                </h2>
+                <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
+              </div>
+              <p className={s.excerpt}>{a.excerpt}</p>
+            </div>
           </li>
         ))}
       </ol>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { plannedImages } from '../../shared/images/image-registry';
 import { renderPath } from '../../shared/render/test-render';
 import { prepare } from './render';
 
@@ -9,6 +10,7 @@ import { prepare } from './render';
 const source = {
   dir: resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/content/__fixtures__/valid'),
   warn: () => {},
+  images: plannedImages(),
 };
 
 describe('Kuponz Beauty (kuponz2)', async () => {

@@ -1,4 +1,5 @@
 import type { ArticleRules } from '../../shared/content/schema';
+import { sizesAttr } from '../../shared/images/responsive-image';
 
 export const BRAND = 'Kuponz Beauty';
 export const ARTICLE_RULES: ArticleRules = { idKind: 'number', dateStyle: 'long', minSections: 2 };
@@ -10,3 +11,30 @@ export const HOME_TITLE = 'Kuponz Beauty — Cosmetics with Cashback Rewards';
 export const HOME_DESCRIPTION =
   'Kuponz Beauty: skincare, makeup and fragrance guides, with cashback rewards on the cosmetics you buy.';
 export const FRANCE_TITLE = 'France — Kuponz Beauty';
+/** Home page: how many of the first articles are prefetched (those above the fold). */
+export const PREFETCH_ARTICLES = 2;
+
+/**
+ * The `sizes` of the pictures, following the CSS: page width min(100vw - 36px, max(62rem, 940px)).
+ */
+export const SIZES = {
+  /** A list item's picture: a third of the row, the full width on phones. */
+  list: sizesAttr([
+    { media: '(max-width: 640px)', size: 'calc(100vw - 36px)' },
+    { media: '(max-width: 1500px)', size: '300px' },
+    { size: '20vw' },
+  ]),
+  /** A France row's large picture: three fifths of the row from 760px up. */
+  franceRow: sizesAttr([
+    { media: '(max-width: 760px)', size: 'calc(100vw - 36px)' },
+    { media: '(max-width: 1500px)', size: '560px' },
+    { size: '37vw' },
+  ]),
+  /** A France sub-item's thumbnail. */
+  franceItem: sizesAttr([{ media: '(min-width: 1700px)', size: '8vw' }, { size: '128px' }]),
+  article: sizesAttr([
+    { media: '(max-width: 716px)', size: 'calc(100vw - 36px)' },
+    { media: '(max-width: 1636px)', size: '680px' },
+    { size: '42vw' },
+  ]),
+};

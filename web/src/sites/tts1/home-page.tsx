@@ -1,9 +1,11 @@
-import { Link } from 'react-router';
 import { DateText } from '../../shared/components/date-text';
+import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
+import { Picture } from '../../shared/images/picture';
 import { detailPath, type VariantKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { tts1Routes } from './routes';
+import { SIZES } from './site';
 import s from './home-page.module.css';
 
 export interface FeaturedBlock {
@@ -11,13 +13,19 @@ export interface FeaturedBlock {
   readonly related: readonly Article[];
 }
 
+/**
+ * GlowBack's home: the welcome banner, the six latest articles (image, date, title, excerpt)
+ * and the featured block (one article, four related ones). Each card is one link target: the
+ * title's link stretches over the card, so the picture needs no link of its own.
+ */
 export function HomePage(props: {
   variant: VariantKind;
   list: readonly Article[];
   featured: FeaturedBlock | null;
+  images: ImageLookup;
 }) {
   const href = (id: string) => detailPath(tts1Routes, 'article', props.variant, id);
-  const { featured } = props;
+  const { featured, images } = props;
   return (
     <Layout variant={props.variant}>
       <section className={s.banner} aria-labelledby="tts1-welcome">
@@ -40,13 +48,23 @@ export function HomePage(props: {
             Latest articles
           </h2>
           <ul className={s.list}>
-            {props.list.map((a) => (
+            {props.list.map((a, i) => (
               <li key={a.id} className={s.item}>
-                <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
-                <h3 className={s.itemTitle}>
-                  <Link to={href(a.id)}>{a.title}</Link>
-                </h3>
-                <p className={s.excerpt}>{a.excerpt}</p>
+                <Picture
+                  className={s.itemImage}
+                  image={images(a.image)}
+                  sizes={SIZES.card}
+                  priority={i === 0}
+                />
+                <div className={s.itemBody}>
+                  <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
+                  <h3 className={s.itemTitle}>
+                    <a className={s.stretch} href={href(a.id)}>
+                      {a.title}
+                    </a>
+                  </h3>
+                  <p className={s.excerpt}>{a.excerpt}</p>
+                </div>
               </li>
             ))}
           </ul>
@@ -60,32 +78,43 @@ export function HomePage(props: {
           </h2>
           <div className={s.featuredGrid}>
             <article className={s.feature}>
-              <DateText
-                className={s.date}
-                date={featured.article.date}
-                isoDate={featured.article.isoDate}
+              <Picture
+                className={s.featureImage}
+                image={images(featured.article.image)}
+                sizes={SIZES.feature}
               />
-              <h3 className={s.featureTitle}>
-                <Link to={href(featured.article.id)}>{featured.article.title}</Link>
-              </h3>
-              <p className={s.excerpt}>{featured.article.excerpt}</p>
-              <Link
-                className={s.more}
-                to={href(featured.article.id)}
-                aria-hidden="true"
-                tabIndex={-1}
-              >
-                Read the article →
-              </Link>
+              <div className={s.featureBody}>
+                <DateText
+                  className={s.date}
+                  date={featured.article.date}
+                  isoDate={featured.article.isoDate}
+                />
+                <h3 className={s.featureTitle}>
+                  <a className={s.stretch} href={href(featured.article.id)}>
+                    {featured.article.title}
+                  </a>
+                </h3>
+                <p className={s.excerpt}>{featured.article.excerpt}</p>
+                <p className={s.more} aria-hidden="true">
+                  Read the article →
+                </p>
+              </div>
             </article>
             {featured.related.length > 0 && (
               <ul className={s.related} aria-label="Related articles">
                 {featured.related.map((a) => (
                   <li key={a.id} className={s.relatedItem}>
-                    <Link className={s.relatedTitle} to={href(a.id)}>
-                      {a.title}
-                    </Link>
-                    <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
+                    <Picture
+                      className={s.relatedImage}
+                      image={images(a.image)}
+                      sizes={SIZES.thumb}
+                    />
+                    <div className={s.relatedBody}>
+                      <a className={`${s.relatedTitle} ${s.stretch}`} href={href(a.id)}>
+                        {a.title}
+                      </a>
+                      <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
+                    </div>
                   </li>
                 ))}
               </ul>

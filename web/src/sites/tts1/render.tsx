@@ -1,12 +1,25 @@
-import { loadArticles, loadOptional } from '../../shared/content/load-content';
+import {
+  checkArticleImages,
+  loadArticles,
+  loadOptional,
+  siteImages,
+} from '../../shared/content/load-content';
 import { parseFeatured, type Article } from '../../shared/content/schema';
 import { ArticleRoute, indexArticles, routeObjects } from '../../shared/render/route-objects';
 import type { PrepareSite } from '../../shared/render/site-render';
 import { lookupId } from '../../shared/routes/id-rule';
+import { detailPath, pagePath } from '../../shared/routes/route-set';
 import { ArticlePage } from './article-page';
 import { HomePage, type FeaturedBlock } from './home-page';
 import { tts1Routes } from './routes';
-import { ARTICLE_RULES, BRAND, HOME_DESCRIPTION, HOME_LIST_SIZE, HOME_TITLE } from './site';
+import {
+  ARTICLE_RULES,
+  BRAND,
+  HOME_DESCRIPTION,
+  HOME_LIST_SIZE,
+  HOME_TITLE,
+  PREFETCH_ARTICLES,
+} from './site';
 
 export const prepare: PrepareSite = async (source) => {
   const articles = await loadArticles(source, 'tts1', ARTICLE_RULES);
@@ -28,32 +41,47 @@ export const prepare: PrepareSite = async (source) => {
     : null;
   const inFeatured = new Set(featuredIds ? [featuredIds.article, ...featuredIds.related] : []);
   const list = articles.filter((a) => !inFeatured.has(a.id)).slice(0, HOME_LIST_SIZE);
+  const images = siteImages(source, 'tts1');
+  checkArticleImages(images, articles);
 
-  const doc = (title: string, description: string) => ({ title, description, lang: 'en' });
+  const doc = (title: string, description: string, prefetch: readonly string[]) => ({
+    title,
+    description,
+    lang: 'en',
+    prefetch,
+  });
 
   return {
     knownIds: { article: articles.map((a) => a.id) },
-    routeObjects: ({ variant }) =>
-      routeObjects(tts1Routes, variant, {
+    routeObjects: ({ variant }) => {
+      const home = pagePath(tts1Routes, 'home', variant);
+      // The articles above the fold of the home page, ready before the visitor clicks.
+      const firstArticles = list
+        .slice(0, PREFETCH_ARTICLES)
+        .map((a) => detailPath(tts1Routes, 'article', variant, a.id));
+      return routeObjects(tts1Routes, variant, {
         home: {
-          element: <HomePage variant={variant} list={list} featured={featured} />,
-          document: () => doc(HOME_TITLE, HOME_DESCRIPTION),
+          element: <HomePage variant={variant} list={list} featured={featured} images={images} />,
+          document: () => doc(HOME_TITLE, HOME_DESCRIPTION, firstArticles),
         },
         article: {
           element: (
             <ArticleRoute
               kind={ARTICLE_RULES.idKind}
               index={index}
-              render={(article) => <ArticlePage variant={variant} article={article} />}
+              render={(article) => (
+                <ArticlePage variant={variant} article={article} images={images} />
+              )}
             />
           ),
           document: (params) => {
             const article = lookupId(ARTICLE_RULES.idKind, params.id, index);
             return article
-              ? doc(`${article.title} | ${BRAND}`, article.excerpt)
-              : doc(BRAND, HOME_DESCRIPTION);
+              ? doc(`${article.title} | ${BRAND}`, article.excerpt, [home])
+              : doc(BRAND, HOME_DESCRIPTION, []);
           },
         },
-      }),
+      });
+    },
   };
 };

@@ -1,14 +1,32 @@
 import { ArticleView } from '../../shared/components/article-view';
+import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
+import { Picture } from '../../shared/images/picture';
 import type { VariantKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
+import { SIZES } from './site';
 import s from './article-page.module.css';
 
-export function ArticlePage(props: { variant: VariantKind; article: Article | undefined }) {
+export function ArticlePage(props: {
+  variant: VariantKind;
+  article: Article | undefined;
+  images: ImageLookup;
+}) {
   return (
     <Layout variant={props.variant}>
       <div className={s.page}>
-        <ArticleView article={props.article} classes={s} />
+        <ArticleView
+          article={props.article}
+          classes={s}
+          media={(image, place) => (
+            <Picture
+              className={place === 'cover' ? s.cover : s.figure}
+              image={props.images(image)}
+              sizes={place === 'cover' ? SIZES.cover : SIZES.figure}
+              priority={place === 'cover'}
+            />
+          )}
+        />
       </div>
     </Layout>
   );

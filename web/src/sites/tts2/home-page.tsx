@@ -1,28 +1,43 @@
-import { Link } from 'react-router';
 import { DateText } from '../../shared/components/date-text';
+import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
+import { Picture } from '../../shared/images/picture';
 import { detailPath, type VariantKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { tts2Routes } from './routes';
+import { BRAND, SIZES } from './site';
 import s from './home-page.module.css';
 
-export function HomePage(props: { variant: VariantKind; cards: readonly Article[] }) {
+/** Wayfarer Journal's home: a grid of eight article cards, each with a 'Read More →' link. */
+export function HomePage(props: {
+  variant: VariantKind;
+  cards: readonly Article[];
+  images: ImageLookup;
+}) {
   return (
     <Layout variant={props.variant}>
-      <h1 className="visually-hidden">Wayfarer Journal</h1>
+      <h1 className="visually-hidden">{BRAND}: travel stories and practical guides</h1>
       <ul className={s.grid}>
-        {props.cards.map((a) => {
+        {props.cards.map((a, i) => {
           const href = detailPath(tts2Routes, 'article', props.variant, a.id);
           return (
             <li key={a.id} className={s.card}>
-              <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
-              <h2 className={s.title}>
-                <Link to={href}>{a.title}</Link>
-              </h2>
-              <p className={s.excerpt}>{a.excerpt}</p>
-              <Link className={s.more} to={href}>
-                Read More →<span className="visually-hidden">{` – ${a.title}`}</span>
-              </Link>
+              <Picture
+                className={s.image}
+                image={props.images(a.image)}
+                sizes={SIZES.card}
+                priority={i === 0}
+              />
+              <div className={s.body}>
+                <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
+                <h2 className={s.title}>
+                  <a href={href}>{a.title}</a>
+                </h2>
+                <p className={s.excerpt}>{a.excerpt}</p>
+                <a className={s.more} href={href}>
+                  Read More →<span className="visually-hidden">{` ${a.title}`}</span>
+                </a>
+              </div>
             </li>
           );
         })}

@@ -1,39 +1,62 @@
-import { loadArticles } from '../../shared/content/load-content';
+import { checkArticleImages, loadArticles, siteImages } from '../../shared/content/load-content';
 import { ArticleRoute, indexArticles, routeObjects } from '../../shared/render/route-objects';
 import type { PrepareSite } from '../../shared/render/site-render';
 import { lookupId } from '../../shared/routes/id-rule';
+import { detailPath, pagePath } from '../../shared/routes/route-set';
 import { ArticlePage } from './article-page';
 import { HomePage } from './home-page';
 import { tts2Routes } from './routes';
-import { ARTICLE_RULES, BRAND, HOME_CARDS, HOME_DESCRIPTION, HOME_TITLE } from './site';
+import {
+  ARTICLE_RULES,
+  BRAND,
+  HOME_CARDS,
+  HOME_DESCRIPTION,
+  HOME_TITLE,
+  PREFETCH_ARTICLES,
+} from './site';
 
 export const prepare: PrepareSite = async (source) => {
   const articles = await loadArticles(source, 'tts2', ARTICLE_RULES);
   const index = indexArticles(articles);
-  const doc = (title: string, description: string) => ({ title, description, lang: 'en' });
+  const cards = articles.slice(0, HOME_CARDS);
+  const images = siteImages(source, 'tts2');
+  checkArticleImages(images, articles);
+  const doc = (title: string, description: string, prefetch: readonly string[]) => ({
+    title,
+    description,
+    lang: 'en',
+    prefetch,
+  });
   return {
     knownIds: { article: articles.map((a) => a.id) },
-    routeObjects: ({ variant }) =>
-      routeObjects(tts2Routes, variant, {
+    routeObjects: ({ variant }) => {
+      const home = pagePath(tts2Routes, 'home', variant);
+      const firstCards = cards
+        .slice(0, PREFETCH_ARTICLES)
+        .map((a) => detailPath(tts2Routes, 'article', variant, a.id));
+      return routeObjects(tts2Routes, variant, {
         home: {
-          element: <HomePage variant={variant} cards={articles.slice(0, HOME_CARDS)} />,
-          document: () => doc(HOME_TITLE, HOME_DESCRIPTION),
+          element: <HomePage variant={variant} cards={cards} images={images} />,
+          document: () => doc(HOME_TITLE, HOME_DESCRIPTION, firstCards),
         },
         article: {
           element: (
             <ArticleRoute
               kind={ARTICLE_RULES.idKind}
               index={index}
-              render={(article) => <ArticlePage variant={variant} article={article} />}
+              render={(article) => (
+                <ArticlePage variant={variant} article={article} images={images} />
+              )}
             />
           ),
           document: (params) => {
             const article = lookupId(ARTICLE_RULES.idKind, params.id, index);
             return article
-              ? doc(`${article.title} | ${BRAND}`, article.excerpt)
-              : doc(BRAND, HOME_DESCRIPTION);
+              ? doc(`${article.title} | ${BRAND}`, article.excerpt, [home])
+              : doc(BRAND, HOME_DESCRIPTION, []);
           },
         },
-      }),
+      });
+    },
   };
 };

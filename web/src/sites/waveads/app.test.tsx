@@ -6,17 +6,24 @@ import { LANGS } from '../../shared/i18n/lang';
 import { WaveadsApp, type WaveadsAppProps } from './app';
 import { loadDictionary } from './i18n/dictionaries';
 import { en } from './i18n/en';
+import { ContactPage } from './pages/contact-page';
+import { HomePage } from './pages/home-page';
 
 vi.mock('../../shared/browser/reload', () => ({ reloadPage: vi.fn() }));
 const { reloadPage } = await import('../../shared/browser/reload');
 
-const props = (over: Partial<WaveadsAppProps> = {}): WaveadsAppProps => ({
-  page: 'home',
-  variant: 'test',
-  lang: 'en',
-  dictionary: en,
-  ...over,
-});
+const props = (over: Partial<WaveadsAppProps> = {}): WaveadsAppProps => {
+  const page = over.page ?? 'home';
+  const variant = over.variant ?? 'test';
+  return {
+    page,
+    variant,
+    lang: 'en',
+    dictionary: en,
+    children: page === 'home' ? <HomePage variant={variant} /> : <ContactPage variant={variant} />,
+    ...over,
+  };
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -32,10 +39,80 @@ describe('the waveads home page', () => {
   it('shows the banner, the top bar and the careers footer', () => {
     render(<WaveadsApp {...props()} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The Digital Wave Rider');
-    expect(screen.getByText(/Mobile growth advertising/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Careers' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Careers/ })).toBeTruthy();
     expect(screen.getByText('Copyright © 2026 WaveAds. All Rights Reserved.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Language' })).toBeTruthy();
+  });
+
+  it('has every section of SPEC sections 1, 2 and 9', () => {
+    render(<WaveadsApp {...props()} />);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(
+      expect.arrayContaining([
+        'Global Team',
+        'Trusted by Global Leading Brands',
+        'Exclusive user-acquisition partnerships',
+      ]),
+    );
+    const text = document.body.textContent!;
+    for (const expected of [
+      'founded in 2017',
+      'headquartered in Los Angeles',
+      'User acquisition',
+      'Re-targeting',
+      'App-store optimisation',
+      'Traffic monetisation',
+      'Full life-cycle management',
+      'App developers',
+      'Streaming companies',
+      'Head of SEA',
+      'Head of LATAM',
+      'Head of East Asia',
+      'Cost per sale (CPS)',
+      'Cost per install (CPI)',
+      'Indonesia',
+      'Vietnam',
+      'Philippines',
+      'Malaysia',
+      'Singapore',
+      'Over $20 million',
+      'Over $6 million',
+      '1.5x',
+      '2X',
+      'Over 7X%',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const regions = screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
+    expect(regions).toEqual(expect.arrayContaining(['LATAM', 'US', 'SEA', 'EU', 'CIS']));
+    expect(screen.getAllByRole('img', { name: /^Illustrated portrait of / })).toHaveLength(3);
+  });
+
+  it('duplicates the logo wall once after loading, the copy hidden', () => {
+    render(<WaveadsApp {...props()} />);
+    const track = document.querySelector('[data-count]')!;
+    const items = track.querySelectorAll('li');
+    expect(track.getAttribute('data-count')).toBe(String(items.length));
+    expect(items.length).toBe(20);
+    expect(track.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(10);
+    expect(within(track as HTMLElement).getAllByRole('img')).toHaveLength(10);
+  });
+
+  it('prerenders the logo wall once (the copy comes on load)', () => {
+    const html = renderToString(<WaveadsApp {...props()} />);
+    expect(html.match(/<li[^>]*><img[^>]*alt="(Lumaroo|Pesoly)"/g)).toHaveLength(2);
+    expect(html).not.toContain('aria-hidden="true"><img');
+  });
+
+  it('opens the resume dialog from the careers text', () => {
+    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    render(<WaveadsApp {...props()} />);
+    const dialog = document.querySelector('dialog')!;
+    expect(dialog.open).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /^Careers/ }));
+    expect(dialog.open).toBe(true);
   });
 
   it('links inside the test variant', () => {
@@ -43,7 +120,10 @@ describe('the waveads home page', () => {
     expect(screen.getByRole('link', { name: /WaveAds/ }).getAttribute('href')).toBe(
       '/waveads/home',
     );
-    expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe(
+    for (const link of screen.getAllByRole('link', { name: 'Contact Us' })) {
+      expect(link.getAttribute('href')).toBe('/waveads/contact-us');
+    }
+    expect(screen.getByRole('link', { name: 'Talk to our team' }).getAttribute('href')).toBe(
       '/waveads/contact-us',
     );
   });
@@ -51,14 +131,15 @@ describe('the waveads home page', () => {
   it('links inside the online (global host) variant', () => {
     render(<WaveadsApp {...props({ variant: 'online' })} />);
     expect(screen.getByRole('link', { name: /WaveAds/ }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe(
-      '/contact-us',
-    );
+    for (const link of screen.getAllByRole('link', { name: 'Contact Us' })) {
+      expect(link.getAttribute('href')).toBe('/contact-us');
+    }
   });
 
   it('shows the contact page banner', () => {
     render(<WaveadsApp {...props({ page: 'contact-us' })} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Get in touch');
+    expect(screen.getByRole('form', { name: 'Tell us about your business' })).toBeTruthy();
   });
 
   it('renders another language from its dictionary', async () => {

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import '../../shared/styles/base.css';
 import { readStoredLang, storeLang, type Lang } from '../../shared/i18n/lang';
 import type { VariantKind } from '../../shared/routes/route-set';
+import { NoticeProvider } from './components/notices';
 import { SiteFooter } from './components/site-footer';
 import { TopBar } from './components/top-bar';
 import { I18nProvider, loadDictionary, type WaveadsDictionary } from './i18n/dictionaries';
 import type { MessageKey } from './i18n/en';
-import { ContactPage } from './pages/contact-page';
-import { HomePage } from './pages/home-page';
+import { ResumeDialog } from './resume/resume-dialog';
 import type { WaveadsPage } from './routes';
 import s from './app.module.css';
 
@@ -24,14 +24,18 @@ export interface WaveadsAppProps {
   /** The page's language: `<html lang>` of the prerendered page, never localStorage. */
   readonly lang: Lang;
   readonly dictionary: WaveadsDictionary;
+  /** The page's content (each page is its own chunk in the browser). */
+  readonly children: ReactNode;
 }
 
 /**
- * The waveads page. The prerender renders it and the browser hydrates it with the same props,
- * so the first client render matches the markup exactly.
+ * The waveads page around its content: top bar, notices, careers footer and resume dialog. The
+ * prerender renders it and the browser hydrates it with the same props, so the first client
+ * render matches the markup exactly.
  */
 export function WaveadsApp(props: WaveadsAppProps) {
   const [active, setActive] = useState({ lang: props.lang, dictionary: props.dictionary });
+  const [resumeOpen, setResumeOpen] = useState(false);
 
   // After hydration: when the stored preference names another language than the page's (the
   // cookie expired or was cleared), switch the dictionary at run time and restore the cookie.
@@ -54,9 +58,12 @@ export function WaveadsApp(props: WaveadsAppProps) {
   return (
     <I18nProvider lang={active.lang} dictionary={active.dictionary}>
       <div className={s.shell}>
-        <TopBar variant={props.variant} />
-        <main className={s.main}>{props.page === 'home' ? <HomePage /> : <ContactPage />}</main>
-        <SiteFooter />
+        <NoticeProvider>
+          <TopBar variant={props.variant} />
+          <main className={s.main}>{props.children}</main>
+          <SiteFooter onCareers={() => setResumeOpen(true)} />
+          <ResumeDialog open={resumeOpen} onClose={() => setResumeOpen(false)} />
+        </NoticeProvider>
       </div>
     </I18nProvider>
   );

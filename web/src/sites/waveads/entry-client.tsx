@@ -6,6 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LANG, isLang } from '../../shared/i18n/lang';
 import { WaveadsApp } from './app';
 import { loadDictionary } from './i18n/dictionaries';
+import { PAGE_MODULES } from './pages/page-modules';
 import { waveadsRoutes, type WaveadsPage } from './routes';
 
 async function main(): Promise<void> {
@@ -17,10 +18,13 @@ async function main(): Promise<void> {
     WaveadsPage | undefined;
   const variant = root.dataset.variant === 'online' ? 'online' : 'test';
   if (page === undefined) return;
-  const dictionary = await loadDictionary[lang]();
+  // Both were preloaded by the page (<link rel="modulepreload">): they arrive together.
+  const [dictionary, Page] = await Promise.all([loadDictionary[lang](), PAGE_MODULES[page].load()]);
   hydrateRoot(
     root,
-    <WaveadsApp page={page} variant={variant} lang={lang} dictionary={dictionary} />,
+    <WaveadsApp page={page} variant={variant} lang={lang} dictionary={dictionary}>
+      <Page variant={variant} />
+    </WaveadsApp>,
   );
 }
 

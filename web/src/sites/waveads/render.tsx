@@ -1,28 +1,48 @@
+import { dictionaryProblems } from '../../shared/i18n/i18n';
 import { LANGS, isLang, type Lang } from '../../shared/i18n/lang';
 import { routeObjects, type PageRender } from '../../shared/render/route-objects';
 import type { PrepareSite } from '../../shared/render/site-render';
 import type { VariantKind } from '../../shared/routes/route-set';
 import { PAGE_META, WaveadsApp } from './app';
 import { dictionarySource, loadDictionary, type WaveadsDictionary } from './i18n/dictionaries';
+import { PAGE_MODULES } from './pages/page-modules';
 import { waveadsRoutes, type WaveadsPage } from './routes';
 
 export const CLIENT_ENTRY = 'src/sites/waveads/entry-client.tsx';
 
 export const prepare: PrepareSite = async () => {
+  // The type check already refuses a dictionary with a missing key; this makes the build refuse
+  // one too (an empty text, or a dictionary that escaped the type check).
   const dictionaries = new Map<Lang, WaveadsDictionary>();
-  for (const lang of LANGS) dictionaries.set(lang, await loadDictionary[lang]());
+  const en = await loadDictionary.en();
+  for (const lang of LANGS) {
+    const dictionary = await loadDictionary[lang]();
+    const problems = dictionaryProblems(en, dictionary);
+    if (problems.length > 0) {
+      throw new Error(`waveads: the ${lang} dictionary is incomplete: ${problems.join(', ')}`);
+    }
+    dictionaries.set(lang, dictionary);
+  }
+  const HomePage = await PAGE_MODULES.home.load();
+  const ContactPage = await PAGE_MODULES['contact-us'].load();
+  const content = { home: HomePage, 'contact-us': ContactPage };
 
   const page = (name: WaveadsPage, variant: VariantKind, lang: Lang): PageRender => {
     const dictionary = dictionaries.get(lang)!;
+    const Page = content[name];
     return {
-      element: <WaveadsApp page={name} variant={variant} lang={lang} dictionary={dictionary} />,
+      element: (
+        <WaveadsApp page={name} variant={variant} lang={lang} dictionary={dictionary}>
+          <Page variant={variant} />
+        </WaveadsApp>
+      ),
       document: () => ({
         title: dictionary[PAGE_META[name].title],
         description: dictionary[PAGE_META[name].description],
         lang,
         rootData: { page: name, variant },
         clientEntry: CLIENT_ENTRY,
-        clientPreload: [dictionarySource(lang)],
+        clientPreload: [dictionarySource(lang), PAGE_MODULES[name].source],
       }),
     };
   };

@@ -1,22 +1,32 @@
-import { copyrightText } from '../../../shared/components/copyright-footer';
 import { useI18n } from '../i18n/dictionaries';
 import { LogoMark } from './logo';
 import s from './site-footer.module.css';
 
-/** The careers footer. The Careers text is a button: the resume dialog it opens comes later. */
-export function SiteFooter() {
+/** The careers footer: its Careers text opens the resume dialog (SPEC section 2). */
+export function SiteFooter(props: { onCareers: () => void }) {
   const { t } = useI18n();
   return (
     <footer className={s.footer}>
       <div className={s.inner}>
-        <div className={s.brand}>
-          <LogoMark className={s.mark} />
-          <span>WaveAds</span>
+        <div className={s.brandBlock}>
+          <div className={s.brand}>
+            <LogoMark className={s.mark} />
+            <span>WaveAds</span>
+          </div>
+          <p className={s.tagline}>{t('footer.tagline')}</p>
         </div>
-        <button type="button" className={s.careers}>
-          {t('nav.careers')}
+        <button
+          type="button"
+          className={s.careers}
+          aria-haspopup="dialog"
+          onClick={props.onCareers}
+        >
+          <span className={s.careersTitle}>{t('nav.careers')}</span>
+          <span className={s.careersHint}>{t('footer.careersHint')}</span>
         </button>
-        <p className={s.copyright}>{copyrightText('WaveAds')}</p>
+      </div>
+      <div className={s.bottom}>
+        <p className={s.copyright}>{t('footer.copyright')}</p>
       </div>
     </footer>
   );

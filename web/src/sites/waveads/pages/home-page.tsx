@@ -1,5 +1,14 @@
+import { pagePath, type VariantKind } from '../../../shared/routes/route-set';
+import { About, Services } from '../home/about';
+import { LogoWall } from '../home/logo-wall';
+import { Partnerships } from '../home/partnerships';
+import x from '../home/section.module.css';
+import { Team } from '../home/team';
+import { Testimonials } from '../home/testimonials';
 import { useI18n } from '../i18n/dictionaries';
+import { waveadsRoutes } from '../routes';
 import s from './banner.module.css';
+import type { PageProps } from './page-modules';
 
 function Waves() {
   return (
@@ -19,17 +28,57 @@ function Waves() {
   );
 }
 
-export function HomePage() {
+function Banner(props: { variant: VariantKind }) {
   const { t } = useI18n();
   return (
     <section className={`${s.banner} ${s.home}`} aria-labelledby="waveads-banner">
       <div className={s.inner}>
+        <p className={s.kicker}>{t('home.banner.kicker')}</p>
         <h1 id="waveads-banner" className={s.title}>
           {t('home.banner.title')}
         </h1>
         <p className={s.subtitle}>{t('home.banner.subtitle')}</p>
+        <div className={s.actions}>
+          <a className={s.primary} href={pagePath(waveadsRoutes, 'contact-us', props.variant)}>
+            {t('home.banner.cta')}
+          </a>
+          <a className={s.secondary} href="#services">
+            {t('home.banner.explore')}
+          </a>
+        </div>
       </div>
       <Waves />
     </section>
+  );
+}
+
+function Trusted() {
+  const { t } = useI18n();
+  return (
+    <section className={`${x.section} ${x.flush}`} aria-labelledby="waveads-trusted">
+      <div className={x.inner}>
+        <p className={x.eyebrow}>{t('home.trusted.eyebrow')}</p>
+        <h2 id="waveads-trusted" className={x.title}>
+          {t('home.trusted.title')}
+        </h2>
+        <p className={x.lead}>{t('home.trusted.text')}</p>
+        <Testimonials />
+      </div>
+      <LogoWall />
+    </section>
+  );
+}
+
+/** /waveads/home (/, /home on the global host). */
+export function HomePage(props: PageProps) {
+  return (
+    <>
+      <Banner variant={props.variant} />
+      <About />
+      <Services />
+      <Team />
+      <Trusted />
+      <Partnerships />
+    </>
   );
 }

@@ -1,0 +1,190 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+
+/**
+ * The Block Blast! landing page against the real server, which fills the page from the
+ * [landing] section of e2e/sites.e2e.toml at start-up. Every request that would leave
+ * 127.0.0.1 is intercepted in the browser and answered there: the tracking request, the hidden
+ * image and the App Store.
+ */
+const PORT = Number(process.env.WEB_E2E_PORT ?? 4174);
+const LANDING = {
+  appStoreUrl: 'https://apps.apple.com/app/block-blast/id1617391485',
+  trackingUrl: 'https://tracking.wavesites.test/click',
+  trackingOrigin: 'https://tracking.wavesites.test',
+  offer: 'block-blast-ios',
+  affiliate: 'waveads',
+};
+
+const PAGES = [
+  ['own host', `http://enicf.wavesites.test:${PORT}/`],
+  ['own host, /view/ecinf', `http://enicf.wavesites.test:${PORT}/view/ecinf`],
+  ['test route', `http://127.0.0.1:${PORT}/view/ecinf`],
+] as const;
+
+/** Hosts Chromium maps to the local server (--host-resolver-rules); all else is outside. */
+function isLocal(url: URL): boolean {
+  return (
+    url.protocol === 'http:' &&
+    url.port === String(PORT) &&
+    (url.hostname === '127.0.0.1' || url.hostname.endsWith('.wavesites.test'))
+  );
+}
+
+interface Outside {
+  /** Every request that would have left 127.0.0.1, in order. */
+  readonly requests: Request[];
+  /** Resolves the tracking request's answer (held back until then). */
+  release(): void;
+}
+
+/**
+ * Intercepts every request to the outside world. The App Store answers at once; the tracking
+ * link answers only on `release()`, so a test can prove that nothing waits for it.
+ */
+async function interceptOutside(page: Page): Promise<Outside> {
+  const requests: Request[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => !isLocal(url),
+    async (route: Route) => {
+      const request = route.request();
+      requests.push(request);
+      const url = new URL(request.url());
+      if (url.href.startsWith(LANDING.appStoreUrl)) {
+        await route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<!doctype html><title>Block Blast! on the App Store</title><h1>App Store</h1>',
+        });
+      } else if (url.origin === LANDING.trackingOrigin) {
+        await released;
+        await route
+          .fulfill({ status: 204, headers: { 'access-control-allow-origin': '*' } })
+          .catch(() => {}); // the page may be gone by then
+      } else {
+        await route.abort('blockedbyclient');
+      }
+    },
+  );
+  return { requests, release };
+}
+
+for (const [name, url] of PAGES) {
+  test.describe(`landing page (${name})`, () => {
+    test('one accessible App Store badge, filled from the server config', async ({ page }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      const badge = page.getByRole('link', { name: /App Store/ });
+      await expect(badge).toHaveCount(1);
+      await expect(badge).toHaveAccessibleName('Download on the App Store: Block Blast!');
+      await expect(badge).toHaveAttribute('href', LANDING.appStoreUrl);
+      await expect(badge).toHaveAttribute('data-tracking', LANDING.trackingUrl);
+      await expect(badge).toHaveAttribute('data-offer', LANDING.offer);
+      await expect(badge).toHaveAttribute('data-affiliate', LANDING.affiliate);
+      await expect(badge).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Block Blast!');
+      expect(await page.content()).not.toContain('__LANDING_');
+      // The CSP lets exactly the tracking origin be fetched and loaded as an image.
+      const csp = response!.headers()['content-security-policy']!;
+      expect(csp).toMatch(new RegExp(`connect-src 'self' ${LANDING.trackingOrigin};`));
+      expect(csp).toMatch(new RegExp(`img-src 'self' data: ${LANDING.trackingOrigin};`));
+      expect(csp).toContain("script-src 'self';");
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(axe.violations.map((v) => v.id)).toEqual([]);
+    });
+
+    test('a click tracks without waiting, loads the hidden image, then opens the App Store', async ({
+      page,
+    }) => {
+      const outside = await interceptOutside(page);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(url);
+      const { language, userAgent } = await page.evaluate(() => ({
+        language: navigator.language,
+        userAgent: navigator.userAgent,
+      }));
+      expect(outside.requests).toEqual([]);
+
+      const started = Date.now();
+      await Promise.all([
+        page.waitForURL(LANDING.appStoreUrl),
+        page.getByRole('link', { name: /App Store/ }).click(),
+      ]);
+      // The tracking answer is still held back: the visitor did not wait for it.
+      expect(Date.now() - started).toBeLessThan(5000);
+      await expect(page.getByRole('heading', { name: 'App Store' })).toBeVisible();
+      outside.release();
+
+      const tracking = outside.requests.filter((r) => r.url().startsWith(LANDING.trackingOrigin));
+      const withQuery = tracking.filter((r) => new URL(r.url()).search !== '');
+      expect(withQuery).toHaveLength(1);
+      const call = new URL(withQuery[0]!.url());
+      expect(call.origin + call.pathname).toBe(LANDING.trackingUrl);
+      expect(Object.fromEntries(call.searchParams)).toEqual({
+        offer: LANDING.offer,
+        affiliate: LANDING.affiliate,
+        language,
+        'user-agent': userAgent,
+      });
+      expect(withQuery[0]!.method()).toBe('GET');
+      expect(withQuery[0]!.resourceType()).toBe('fetch');
+      // The hidden image: the plain tracking link.
+      const pixel = tracking.filter((r) => r.url() === LANDING.trackingUrl);
+      expect(pixel.map((r) => r.resourceType())).toEqual(['image']);
+      // Nothing else left 127.0.0.1: the two tracking requests and the App Store.
+      expect(outside.requests.map((r) => new URL(r.url()).origin).sort()).toEqual(
+        ['https://apps.apple.com', LANDING.trackingOrigin, LANDING.trackingOrigin].sort(),
+      );
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test('with no tracking link the click just opens the App Store', async ({ page }) => {
+  const outside = await interceptOutside(page);
+  await page.goto(PAGES[0][1]);
+  // As if the server's tracking_url were empty (the token is replaced by nothing).
+  await page.locator('a[data-landing]').evaluate((a) => a.setAttribute('data-tracking', ''));
+  await Promise.all([
+    page.waitForURL(LANDING.appStoreUrl),
+    page.getByRole('link', { name: /App Store/ }).click(),
+  ]);
+  outside.release();
+  expect(outside.requests.map((r) => r.url())).toEqual([LANDING.appStoreUrl]);
+});
+
+test('without JavaScript the badge is still a link to the App Store', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const outside = await interceptOutside(page);
+  await page.goto(PAGES[2][1]);
+  await Promise.all([
+    page.waitForURL(LANDING.appStoreUrl),
+    page.getByRole('link', { name: /App Store/ }).click(),
+  ]);
+  outside.release();
+  expect(outside.requests.map((r) => r.url())).toEqual([LANDING.appStoreUrl]);
+  await context.close();
+});
+
+test('the landing script is small and external, and no blog page carries the landing tokens', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(PAGES[0][1]);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.sort()).toEqual([
+    expect.stringMatching(/^\/assets\/landing-click-[\w-]+\.js$/),
+    expect.stringMatching(/^\/assets\/scroll-top-[\w-]+\.js$/),
+  ]);
+  expect(await page.locator('script:not([src])').count()).toBe(0);
+  const response = await page.goto(`http://kuponz2.wavesites.test:${PORT}/`);
+  expect(response?.headers()['content-security-policy']).not.toContain(LANDING.trackingOrigin);
+  expect(await page.content()).not.toContain('__LANDING_');
+});

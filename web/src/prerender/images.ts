@@ -1,0 +1,44 @@
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import type sharpModule from 'sharp';
+import { ImagePipeline, type PipelineStats } from '../shared/images/pipeline';
+
+/** SPEC budget: no image of a blog page may be larger than this. */
+export const MAX_IMAGE_BYTES = 120 * 1024;
+
+/**
+ * The blogs' image pipeline for this build. sharp is a native module, so it is not bundled into
+ * the prerender (which runs from build/, where web/node_modules cannot be resolved): it is
+ * loaded from web/ at run time.
+ *
+ * The encoded files are cached in build/<dir>/image-cache (WAVESITES_IMAGE_CACHE to share one
+ * cache between build directories); WAVESITES_IMAGE_JOBS sets how many images encode at once.
+ */
+export function createImagePipeline(options: {
+  webDir: string;
+  buildDir: string;
+  outDir: string;
+  contentDir: string;
+}): ImagePipeline {
+  const requireFromWeb = createRequire(join(options.webDir, 'package.json'));
+  const sharp = requireFromWeb('sharp') as typeof sharpModule;
+  const cache = process.env.WAVESITES_IMAGE_CACHE;
+  const jobs = Number(process.env.WAVESITES_IMAGE_JOBS ?? '');
+  return new ImagePipeline({
+    contentDir: options.contentDir,
+    outDir: options.outDir,
+    cacheDir: cache ? resolve(options.webDir, cache) : join(options.buildDir, 'image-cache'),
+    sharp,
+    maxBytes: MAX_IMAGE_BYTES,
+    ...(Number.isInteger(jobs) && jobs > 0 ? { concurrency: jobs } : {}),
+  });
+}
+
+export function describeImages(stats: PipelineStats): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  return (
+    `images: ${stats.images} SVGs -> ${stats.files} files (${stats.encoded} encoded, ` +
+    `${stats.cached} from the cache) in ${stats.ms} ms, ${kb(stats.bytes)} in all, largest ` +
+    `${stats.largest ? `${kb(stats.largest.bytes)} (${stats.largest.file})` : 'none'}`
+  );
+}

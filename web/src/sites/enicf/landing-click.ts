@@ -1,0 +1,45 @@
+import { trackingLink, trackingRequestUrl } from './tracking';
+
+/**
+ * The App Store button's click (a tiny external module: the CSP allows no inline script).
+ *
+ * The button is a plain link to the App Store listing, so it works without JavaScript. On a
+ * click this fires the tracking request (fetch with keepalive, so it outlives the page, and
+ * no-cors, so its answer is opaque and never read or awaited) and a hidden image of the plain
+ * tracking link, then lets the link's default action take the visitor to the App Store at
+ * once: nothing waits for the tracking. With no tracking link configured it just navigates.
+ */
+function track(link: HTMLAnchorElement): void {
+  const plain = trackingLink(link.dataset.tracking);
+  if (plain === null) return;
+  const request = trackingRequestUrl(plain.href, {
+    offer: link.dataset.offer ?? '',
+    affiliate: link.dataset.affiliate ?? '',
+    language: navigator.language,
+    userAgent: navigator.userAgent,
+  });
+  if (request !== null) {
+    try {
+      void fetch(request, {
+        method: 'GET',
+        mode: 'no-cors',
+        keepalive: true,
+        credentials: 'omit',
+        cache: 'no-store',
+        referrerPolicy: 'strict-origin-when-cross-origin',
+      }).catch(() => {});
+    } catch {
+      // A browser that refuses the request must still reach the App Store.
+    }
+  }
+  const pixel = new Image(1, 1);
+  pixel.alt = '';
+  pixel.hidden = true;
+  pixel.referrerPolicy = 'strict-origin-when-cross-origin';
+  pixel.src = plain.href;
+  document.body.append(pixel);
+}
+
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-landing]')) {
+  link.addEventListener('click', () => track(link));
+}

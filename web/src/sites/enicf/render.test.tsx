@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPath } from '../../shared/render/test-render';
+import { prepare } from './render';
+import { LANDING_TOKENS } from './tracking';
+
+describe('the Block Blast! landing page (enicf)', async () => {
+  const site = await prepare({ dir: '/nonexistent', warn: () => {} });
+
+  it.each([
+    ['test', '/view/ecinf'],
+    ['online', '/'],
+    ['online', '/view/ecinf'],
+  ] as const)('%s %s: one App Store badge carrying the run-time tokens', (variant, path) => {
+    const { unmount } = renderPath(site.routeObjects({ variant, lang: 'en' }), path);
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    const badge = screen.getByRole('link', { name: 'Download on the App Store: Block Blast!' });
+    expect(badge.getAttribute('href')).toBe(LANDING_TOKENS.appStoreUrl);
+    expect(badge.dataset).toMatchObject({
+      tracking: LANDING_TOKENS.trackingUrl,
+      offer: LANDING_TOKENS.offer,
+      affiliate: LANDING_TOKENS.affiliate,
+    });
+    expect(badge.textContent).toBe('Download on theApp Store');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Block Blast!');
+    unmount();
+  });
+
+  it('is marked as the landing page and loads the click script, not React', () => {
+    const [route] = site.routeObjects({ variant: 'online', lang: 'en' });
+    const doc = route!.document({});
+    expect(doc.landing).toBe(true);
+    expect(doc.scripts).toEqual(['src/sites/enicf/landing-click.ts']);
+    expect(doc.clientEntry).toBeUndefined();
+  });
+});

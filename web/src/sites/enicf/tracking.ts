@@ -1,0 +1,57 @@
+/**
+ * The landing page's click tracking (SPEC 4 and 7): a fire-and-forget GET to the affiliate
+ * tracking link with the query parameters offer, affiliate, language and user-agent, and a
+ * hidden image loading the plain tracking link. Pure functions here; the click handler is
+ * landing-click.ts.
+ */
+
+/** What the server fills in at start-up from its [landing] config (catalog.cpp). */
+export const LANDING_TOKENS = {
+  appStoreUrl: '__LANDING_APP_STORE_URL__',
+  trackingUrl: '__LANDING_TRACKING_URL__',
+  offer: '__LANDING_OFFER__',
+  affiliate: '__LANDING_AFFILIATE__',
+} as const;
+
+export interface TrackingParams {
+  readonly offer: string;
+  readonly affiliate: string;
+  /** navigator.language */
+  readonly language: string;
+  /** navigator.userAgent */
+  readonly userAgent: string;
+}
+
+/**
+ * The tracking link as an absolute http(s) URL, or null when there is none to call: empty, not
+ * http(s), or a token the server did not fill.
+ */
+export function trackingLink(value: string | undefined): URL | null {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.startsWith('__LANDING_')) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+}
+
+/**
+ * The URL of the tracking request: the tracking link with offer, affiliate, language and
+ * user-agent set as query parameters (replacing any of the same name already there, keeping
+ * the others), or null when there is no tracking link.
+ */
+export function trackingRequestUrl(
+  tracking: string | undefined,
+  params: TrackingParams,
+): string | null {
+  const url = trackingLink(tracking);
+  if (url === null) return null;
+  url.searchParams.set('offer', params.offer);
+  url.searchParams.set('affiliate', params.affiliate);
+  url.searchParams.set('language', params.language);
+  url.searchParams.set('user-agent', params.userAgent);
+  return url.href;
+}

@@ -1,0 +1,166 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../i18n/dictionaries';
+import { en } from '../i18n/en';
+import { Testimonials } from './testimonials';
+import { AUTO_ADVANCE_MS, idleSide, INITIAL_CAROUSEL, moveTo } from './use-carousel';
+
+function setReducedMotion(matches: boolean) {
+  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+    matches: matches && query.includes('reduce'),
+    media: query,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+  })) as unknown as typeof window.matchMedia;
+}
+
+function renderSlider() {
+  render(
+    <I18nProvider lang="en" dictionary={en}>
+      <Testimonials />
+    </I18nProvider>,
+  );
+}
+
+/** The number (1-6) of the slide shown, from the dots and from the slides themselves. */
+function shown(): number {
+  const dots = screen.getAllByRole('button', { name: /^Show testimonial/ });
+  const current = dots.findIndex((d) => d.getAttribute('aria-current') === 'true');
+  const visible = screen
+    .getAllByRole('group', { hidden: true })
+    .filter((g) => g.getAttribute('aria-hidden') !== 'true');
+  expect(visible).toHaveLength(1);
+  expect(visible[0]!.getAttribute('aria-label')).toBe(`${current + 1} of 6`);
+  return current + 1;
+}
+
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  setReducedMotion(false);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the testimonial slider', () => {
+  it('has six slides and six dots', () => {
+    renderSlider();
+    expect(screen.getAllByRole('group', { hidden: true })).toHaveLength(6);
+    expect(screen.getAllByRole('button', { name: /^Show testimonial/ })).toHaveLength(6);
+    expect(shown()).toBe(1);
+  });
+
+  it('advances every 5000 ms and wraps around after the sixth', () => {
+    renderSlider();
+    advance(AUTO_ADVANCE_MS - 1);
+    expect(shown()).toBe(1);
+    advance(1);
+    expect(shown()).toBe(2);
+    advance(AUTO_ADVANCE_MS * 4);
+    expect(shown()).toBe(6);
+    advance(AUTO_ADVANCE_MS);
+    expect(shown()).toBe(1);
+  });
+
+  it('restarts the timer after next, previous and a dot', () => {
+    renderSlider();
+    advance(3000);
+    fireEvent.click(screen.getByRole('button', { name: 'Next testimonial' }));
+    expect(shown()).toBe(2);
+    advance(AUTO_ADVANCE_MS - 1); // 3000 + 4999: the old timer would have fired at 5000
+    expect(shown()).toBe(2);
+    advance(1);
+    expect(shown()).toBe(3);
+
+    advance(4000);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous testimonial' }));
+    expect(shown()).toBe(2);
+    advance(AUTO_ADVANCE_MS - 1);
+    expect(shown()).toBe(2);
+    advance(1);
+    expect(shown()).toBe(3);
+
+    advance(2500);
+    fireEvent.click(screen.getByRole('button', { name: 'Show testimonial 6' }));
+    expect(shown()).toBe(6);
+    advance(AUTO_ADVANCE_MS - 1);
+    expect(shown()).toBe(6);
+    advance(1);
+    expect(shown()).toBe(1);
+  });
+
+  it('restarts the timer even on a click of the current dot', () => {
+    renderSlider();
+    advance(4000);
+    fireEvent.click(screen.getByRole('button', { name: 'Show testimonial 1' }));
+    advance(4000);
+    expect(shown()).toBe(1);
+    advance(1000);
+    expect(shown()).toBe(2);
+  });
+
+  it('previous wraps from the first to the sixth', () => {
+    renderSlider();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous testimonial' }));
+    expect(shown()).toBe(6);
+  });
+
+  it('pauses and plays with its rotation button', () => {
+    renderSlider();
+    fireEvent.click(screen.getByRole('button', { name: 'Pause the testimonials' }));
+    advance(AUTO_ADVANCE_MS * 3);
+    expect(shown()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Play the testimonials' }));
+    advance(AUTO_ADVANCE_MS);
+    expect(shown()).toBe(2);
+  });
+
+  it('does not rotate under prefers-reduced-motion, but can be started', () => {
+    setReducedMotion(true);
+    renderSlider();
+    advance(AUTO_ADVANCE_MS * 3);
+    expect(shown()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Next testimonial' }));
+    expect(shown()).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Play the testimonials' }));
+    advance(AUTO_ADVANCE_MS);
+    expect(shown()).toBe(3);
+  });
+});
+
+describe('slide positions', () => {
+  it('waits each slide on the side it will come from', () => {
+    expect([0, 1, 2, 3, 4, 5].map((k) => idleSide(k, 0, 6))).toEqual([
+      'after',
+      'after',
+      'after',
+      'after',
+      'before',
+      'before',
+    ]);
+  });
+
+  it('moves forward on next and backward on previous, wrapping', () => {
+    const next = moveTo(INITIAL_CAROUSEL, 1, 6, 1);
+    expect(next).toMatchObject({ index: 1, previous: 0, direction: 1, epoch: 1 });
+    const back = moveTo(INITIAL_CAROUSEL, -1, 6, -1);
+    expect(back).toMatchObject({ index: 5, previous: 0, direction: -1 });
+    expect(moveTo(back, 6, 6, 1)).toMatchObject({ index: 0, previous: 5, direction: 1 });
+  });
+
+  it('brings the slide that just left back from the side it went', () => {
+    const a = moveTo(INITIAL_CAROUSEL, 3, 6); // 0 leaves to the left
+    expect(a).toMatchObject({ index: 3, direction: 1 });
+    expect(moveTo(a, 0, 6)).toMatchObject({ index: 0, previous: 3, direction: -1 });
+  });
+
+  it('does not count an automatic move as manual', () => {
+    expect(moveTo(INITIAL_CAROUSEL, 1, 6, 1, false).epoch).toBe(0);
+  });
+});

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import type { VariantKind } from '../../../shared/routes/route-set';
+import type { WaveadsPage } from '../routes';
+
+export interface PageProps {
+  readonly variant: VariantKind;
+}
+
+/**
+ * Each page's content, loaded with a dynamic import: in the browser every page is its own
+ * chunk, so the home page never downloads the contact form. `source` is the module's path
+ * relative to web/ (its key in Vite's manifest, for the prerender's modulepreload).
+ */
+export const PAGE_MODULES: Readonly<
+  Record<WaveadsPage, { source: string; load: () => Promise<ComponentType<PageProps>> }>
+> = {
+  home: {
+    source: 'src/sites/waveads/pages/home-page.tsx',
+    load: () => import('./home-page').then((m) => m.HomePage),
+  },
+  'contact-us': {
+    source: 'src/sites/waveads/pages/contact-page.tsx',
+    load: () => import('./contact-page').then((m) => m.ContactPage),
+  },
+};
