@@ -1,3 +1,6 @@
+#include <algorithm>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "api/lead_rules.hpp"
@@ -84,6 +87,43 @@ TEST(LeadRules, FieldRules) {
   check("firstName", 42, "Please input your first name!");
   check("remark", std::string(501, 'x'), "Please keep your message to 500 characters or fewer.");
   check("officialWebsiteName", "other", "officialWebsiteName must be \"waveads\".");
+  check("remark", true, "Please enter your message as text.");
+  check("remark", json::array({"hi"}), "Please enter your message as text.");
+  check("remark", std::string("a\0b", 3), "Please enter your message as text.");
+}
+
+// Found by fuzz_lead_validator: a remark that was not a string got a text the rules file does
+// not have (the remark has no "required" message). Every field, given a value of each wrong
+// JSON type, must answer with one of its own messages from the rules file.
+TEST(LeadRules, WrongJsonTypesGetTheFieldsOwnMessages) {
+  const std::vector<json> wrong = {true, false, 0, -1.5, json::array(), json::object({{"a", 1}})};
+  for (const auto& f : rules().fields) {
+    for (const auto& value : wrong) {
+      if (f.type == "consent" && value == true) continue;  // the one right value of the checkbox
+      auto body = valid_lead();
+      body[f.name] = value;
+      const auto r = validate_lead(body, rules());
+      EXPECT_FALSE(r.lead) << f.name << " = " << value.dump();
+      ASSERT_EQ(r.errors.size(), 1u) << f.name << " = " << value.dump();
+      const auto& message = r.errors.at(f.name);
+      const bool own = std::any_of(f.messages.begin(), f.messages.end(),
+                                   [&](const auto& m) { return m.second == message; });
+      EXPECT_TRUE(own) << f.name << " = " << value.dump() << " got \"" << message << '"';
+    }
+  }
+}
+
+TEST(LeadRules, ARulesFileWithoutAMessageTheValidatorNeedsIsRefused) {
+  const auto countries = R"([{"code":"BR","enTxt":"Brazil"}])";
+  const auto rules_with = [](const char* remark_messages) {
+    return std::string(R"({"consent":{"version":"1","text":"t"},"officialWebsiteName":"waveads",
+      "officialWebsiteNameMessage":"m","honeypot":"website","order":["remark"],
+      "fields":{"remark":{"type":"text","required":false,"maxLength":5,"messages":)") +
+           remark_messages + "}}}";
+  };
+  EXPECT_NO_THROW(lead_rules(rules_with(R"({"maxLength":"long","type":"text"})"), countries));
+  EXPECT_THROW(lead_rules(rules_with(R"({"maxLength":"long"})"), countries), std::runtime_error);
+  EXPECT_THROW(lead_rules(rules_with(R"({"type":"text"})"), countries), std::runtime_error);
 }
 
 TEST(LeadRules, RemarkCountsCharactersNotBytes) {

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -302,6 +303,48 @@ describe('intake on PostgreSQL', () => {
       assert.equal((await request(srv.port, '/readyz')).status, 200);
     } finally {
       await srv.stop();
+    }
+  });
+
+  test('/readyz answers 503 while PostgreSQL cannot be reached, and 200 again once it can', async () => {
+    assert.ok(url);
+    // The server reaches PostgreSQL through a TCP relay on loopback that the test can cut: an
+    // outage of the database as the server sees it, without touching the shared cluster.
+    const target = new URL(url);
+    const sockets = new Set();
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => {});
+        s.on('close', () => sockets.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    const listen = (port) => new Promise((resolve) => relay.listen(port, '127.0.0.1', resolve));
+    await listen(0);
+    const port = relay.address().port;
+    const viaRelay = new URL(url);
+    viaRelay.port = String(port);
+    const srv = await startServer({ config: configText(LIMITS), args: ['--database', viaRelay.href] });
+    try {
+      assert.equal((await request(srv.port, '/readyz')).status, 200);
+      await new Promise((resolve) => {
+        relay.close(resolve);
+        for (const s of sockets) s.destroy();
+      });
+      const down = await request(srv.port, '/readyz');
+      assert.equal(down.status, 503);
+      assert.equal(JSON.parse(down.body).code, 503);
+      assert.doesNotMatch(down.body, /postgres|connect|refused|127\.0\.0\.1/i, 'no detail from inside the server');
+      assert.equal((await postJson(srv, lead())).status, 503, 'a lead is refused, not acknowledged');
+      assert.equal((await request(srv.port, '/healthz')).status, 200, 'the process itself is alive');
+      await listen(port);
+      assert.equal((await request(srv.port, '/readyz')).status, 200, 'ready again without a restart');
+    } finally {
+      await srv.stop();
+      relay.close();
+      for (const s of sockets) s.destroy();
     }
   });
 

@@ -52,6 +52,7 @@ std::size_t utf8_length(std::string_view s) {
 const std::string& field_rule::message(const std::string& key) const {
   if (auto it = messages.find(key); it != messages.end()) return it->second;
   if (auto it = messages.find("required"); it != messages.end()) return it->second;
+  if (auto it = messages.find("type"); it != messages.end()) return it->second;
   static const std::string fallback = "This value is not accepted.";
   return fallback;
 }
@@ -69,9 +70,16 @@ lead_rules::lead_rules(std::string_view rules_json, std::string_view countries_j
     f.max_length = d.value("maxLength", std::size_t{0});
     if (d.contains("options")) f.options = d["options"].get<std::vector<std::string>>();
     f.messages = d.at("messages").get<std::map<std::string, std::string>>();
-    if (f.required && !f.messages.count("required")) {
-      throw std::runtime_error("lead rules: " + f.name + " has no required message");
-    }
+    // Every failure the validator can report has its own text: a missing required value, a
+    // value of the wrong JSON type (the required message, else a "type" one), a value too
+    // long, a malformed email.
+    const auto need = [&](const char* kind) {
+      if (!f.messages.count(kind)) throw std::runtime_error("lead rules: " + f.name + " has no " + kind + " message");
+    };
+    if (f.required) need("required");
+    else if (f.type != "consent") need("type");
+    if (f.max_length) need("maxLength");
+    if (f.type == "email") need("email");
     if (f.type == "email") email_pattern.emplace(d.at("pattern").get<std::string>(), std::regex::ECMAScript);
     fields.push_back(std::move(f));
   }
@@ -111,7 +119,7 @@ lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rule
     std::string value;
     if (present) {
       if (!it->is_string()) {
-        out.errors[f.name] = f.message("required");
+        out.errors[f.name] = f.message("type");
         continue;
       }
       value = it->get<std::string>();

@@ -20,7 +20,7 @@ struct field_rule {
   bool not_blank = false;
   std::size_t max_length = 0;  ///< in characters (Unicode code points); 0: none
   std::vector<std::string> options;
-  std::map<std::string, std::string> messages;  ///< required, email, maxLength
+  std::map<std::string, std::string> messages;  ///< required, email, maxLength, type (wrong JSON type)
 
   [[nodiscard]] const std::string& message(const std::string& key) const;
 };

@@ -235,6 +235,7 @@ export const en = {
   'form.companyName.required': m('companyName', 'required'),
   'form.companyName.maxLength': m('companyName', 'maxLength'),
   'form.remark.maxLength': m('remark', 'maxLength'),
+  'form.remark.type': m('remark', 'type'),
   'form.agree.required': m('agree', 'required'),
   'form.describes.option.advertiser': option('advertiser'),
   'form.describes.option.retailer': option('retailer'),

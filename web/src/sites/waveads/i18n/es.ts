@@ -225,6 +225,7 @@ export const es: Dictionary<MessageKey> = {
   'form.companyName.required': '¡Introduce el nombre de la empresa!',
   'form.companyName.maxLength': 'Usa como máximo 200 caracteres.',
   'form.remark.maxLength': 'El mensaje no puede superar los 500 caracteres.',
+  'form.remark.type': 'Escribe el mensaje como texto.',
   'form.agree.required': 'Debes aceptar las condiciones',
   'form.describes.option.advertiser':
     'Anunciante de apps móviles (publicidad con aprendizaje automático)',

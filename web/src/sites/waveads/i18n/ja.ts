@@ -220,6 +220,7 @@ export const ja: Dictionary<MessageKey> = {
   'form.companyName.required': '会社名を入力してください',
   'form.companyName.maxLength': '200文字以内で入力してください。',
   'form.remark.maxLength': 'メッセージは500文字以内で入力してください。',
+  'form.remark.type': 'メッセージはテキストで入力してください。',
   'form.agree.required': '同意事項に同意してください',
   'form.describes.option.advertiser': 'モバイルアプリの広告主（機械学習による広告配信）',
   'form.describes.option.retailer':

@@ -216,6 +216,7 @@ export const ko: Dictionary<MessageKey> = {
   'form.companyName.required': '회사명을 입력해 주세요!',
   'form.companyName.maxLength': '200자 이내로 입력해 주세요.',
   'form.remark.maxLength': '메시지는 500자 이내로 작성해 주세요.',
+  'form.remark.type': '메시지는 텍스트로 입력해 주세요.',
   'form.agree.required': '약관에 동의해 주세요',
   'form.describes.option.advertiser': '모바일 앱 광고주(머신러닝 광고)',
   'form.describes.option.retailer': '마켓플레이스 또는 리테일러(커머스 미디어 광고 플랫폼)',

@@ -224,6 +224,7 @@ export const pt: Dictionary<MessageKey> = {
   'form.companyName.required': 'Informe o nome da empresa!',
   'form.companyName.maxLength': 'Use no máximo 200 caracteres.',
   'form.remark.maxLength': 'A mensagem deve ter no máximo 500 caracteres.',
+  'form.remark.type': 'Escreva a mensagem em texto.',
   'form.agree.required': 'É preciso aceitar os termos',
   'form.describes.option.advertiser':
     'Anunciante de apps mobile (publicidade com machine learning)',
