@@ -153,10 +153,14 @@ test.describe('resume dialog behaviour', () => {
     await input.setInputFiles(pdf('first.pdf'));
     const item = dialog.locator('li');
     await expect(item).toBeHidden();
+    // The item's place is taken at the choice: showing it later moves nothing under the pointer.
+    const submit = dialog.getByRole('button', { name: 'Submit', exact: true });
+    const before = await submit.boundingBox();
     await page.clock.runFor(299);
     await expect(item).toBeHidden();
     await page.clock.runFor(1);
     await expect(item).toBeVisible();
+    expect(await submit.boundingBox()).toEqual(before);
     await expect(item).toContainText('first.pdf');
     await expect(item).toContainText('Ready to send');
     const thumb = item.locator('[aria-hidden="true"]').first();
