@@ -15,10 +15,10 @@ using namespace wavesites::testing;
 struct CatalogTest : ::testing::Test {
   config cfg = fixture_config();
   std::unique_ptr<catalog> cat = fixture_catalog(cfg);
-  const variant& test = cat->test_variant();
-  const variant& blog = *cat->find_variant("blog");
+  const route_set& prefixed = cat->prefixed();
+  const route_set& blog = *cat->find_route_set("blog");
 
-  std::string file_of(const variant& v, std::string_view path, int expect_status, std::string_view lang = {}) {
+  std::string file_of(const route_set& v, std::string_view path, int expect_status, std::string_view lang = {}) {
     const auto m = cat->route(v, path);
     EXPECT_EQ(m.status, expect_status) << path;
     return m.target->pick(lang).file;
@@ -26,42 +26,42 @@ struct CatalogTest : ::testing::Test {
 };
 
 TEST_F(CatalogTest, ExactRoutes) {
-  EXPECT_EQ(file_of(test, "/blog/home", 200), "pages/blog-test-home.html");
-  EXPECT_EQ(file_of(test, "/blog/home/", 200), "pages/blog-test-home.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/home", 200), "pages/blog-prefixed-home.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/home/", 200), "pages/blog-prefixed-home.html");
   EXPECT_EQ(file_of(blog, "/", 200), "pages/blog-online-home.html");
   EXPECT_EQ(file_of(blog, "/home", 200), "pages/blog-online-home.html");
 }
 
 TEST_F(CatalogTest, AnythingElseIsTheNotFoundPage) {
-  EXPECT_EQ(file_of(test, "/", 404), "pages/404.html");
-  EXPECT_EQ(file_of(test, "/nope", 404), "pages/404.html");
-  EXPECT_EQ(file_of(test, "/home", 404), "pages/404.html");
+  EXPECT_EQ(file_of(prefixed, "/", 404), "pages/404.html");
+  EXPECT_EQ(file_of(prefixed, "/nope", 404), "pages/404.html");
+  EXPECT_EQ(file_of(prefixed, "/home", 404), "pages/404.html");
   EXPECT_EQ(file_of(blog, "/blog/home", 404), "pages/404.html");  // a known host gets only its online set
-  EXPECT_EQ(file_of(test, "/BLOG/home", 404), "pages/404.html");
-  EXPECT_EQ(file_of(test, "/blog/article-detail/", 404), "pages/404.html");
-  EXPECT_EQ(file_of(test, "/blog/article-detail/1/x", 404), "pages/404.html");
+  EXPECT_EQ(file_of(prefixed, "/BLOG/home", 404), "pages/404.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/article-detail/", 404), "pages/404.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/article-detail/1/x", 404), "pages/404.html");
 }
 
 TEST_F(CatalogTest, StringIdsMatchExactly) {
-  EXPECT_EQ(file_of(test, "/blog/article-detail/1", 200), "pages/blog-1.html");
-  EXPECT_EQ(file_of(test, "/blog/article-detail/10", 200), "pages/blog-10.html");
-  EXPECT_EQ(file_of(test, "/blog/article-detail/01", 404), "pages/blog-empty.html");
-  EXPECT_EQ(file_of(test, "/blog/article-detail/9", 404), "pages/blog-empty.html");
-  EXPECT_EQ(file_of(test, "/blog/article-detail/abc", 404), "pages/blog-empty.html");
-  EXPECT_EQ(file_of(test, "/blog/article-detail/%31", 200), "pages/blog-1.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/article-detail/1", 200), "pages/blog-1.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/article-detail/10", 200), "pages/blog-10.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/article-detail/01", 404), "pages/blog-empty.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/article-detail/9", 404), "pages/blog-empty.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/article-detail/abc", 404), "pages/blog-empty.html");
+  EXPECT_EQ(file_of(prefixed, "/blog/article-detail/%31", 200), "pages/blog-1.html");
   EXPECT_EQ(file_of(blog, "/article-detail/1", 200), "pages/blog-1.html");
   EXPECT_EQ(file_of(blog, "/article-detail/2", 404), "pages/blog-empty.html");
 }
 
 TEST_F(CatalogTest, NumericIdsAreCanonicalised) {
-  EXPECT_EQ(file_of(test, "/shop/article-detail/1", 200), "pages/shop-1.html");
-  EXPECT_EQ(file_of(test, "/shop/article-detail/01", 200), "pages/shop-1.html");
-  EXPECT_EQ(file_of(test, "/shop/article-detail/0001", 200), "pages/shop-1.html");
-  EXPECT_EQ(file_of(test, "/shop/article-detail/1.0", 200), "pages/shop-1.html");
-  EXPECT_EQ(file_of(test, "/shop/article-detail/1.5", 404), "pages/shop-empty.html");
-  EXPECT_EQ(file_of(test, "/shop/article-detail/x1", 404), "pages/shop-empty.html");
-  EXPECT_EQ(file_of(test, "/shop/article-detail/-1", 404), "pages/shop-empty.html");
-  EXPECT_EQ(file_of(test, "/shop/article-detail/2", 404), "pages/shop-empty.html");
+  EXPECT_EQ(file_of(prefixed, "/shop/article-detail/1", 200), "pages/shop-1.html");
+  EXPECT_EQ(file_of(prefixed, "/shop/article-detail/01", 200), "pages/shop-1.html");
+  EXPECT_EQ(file_of(prefixed, "/shop/article-detail/0001", 200), "pages/shop-1.html");
+  EXPECT_EQ(file_of(prefixed, "/shop/article-detail/1.0", 200), "pages/shop-1.html");
+  EXPECT_EQ(file_of(prefixed, "/shop/article-detail/1.5", 404), "pages/shop-empty.html");
+  EXPECT_EQ(file_of(prefixed, "/shop/article-detail/x1", 404), "pages/shop-empty.html");
+  EXPECT_EQ(file_of(prefixed, "/shop/article-detail/-1", 404), "pages/shop-empty.html");
+  EXPECT_EQ(file_of(prefixed, "/shop/article-detail/2", 404), "pages/shop-empty.html");
 }
 
 TEST(NumericId, Canonical) {
@@ -87,12 +87,12 @@ TEST(PercentDecode, RejectsMalformedAndSlashes) {
 }
 
 TEST_F(CatalogTest, LanguagePagesFollowTheCookieWithEnglishAsDefault) {
-  EXPECT_EQ(file_of(test, "/ads/home", 200), "pages/ads.en.html");
-  EXPECT_EQ(file_of(test, "/ads/home", 200, "ja"), "pages/ads.ja.html");
-  EXPECT_EQ(file_of(test, "/ads/home", 200, "xx"), "pages/ads.en.html");
-  const auto& ja = cat->route(test, "/ads/home").target->pick("ja");
+  EXPECT_EQ(file_of(prefixed, "/ads/home", 200), "pages/ads.en.html");
+  EXPECT_EQ(file_of(prefixed, "/ads/home", 200, "ja"), "pages/ads.ja.html");
+  EXPECT_EQ(file_of(prefixed, "/ads/home", 200, "xx"), "pages/ads.en.html");
+  const auto& ja = cat->route(prefixed, "/ads/home").target->pick("ja");
   EXPECT_NE(ja.reps[0].head_200.find("Vary: Accept-Encoding, Cookie\r\n"), std::string::npos);
-  const auto& single = cat->route(test, "/blog/home").target->pick("ja");
+  const auto& single = cat->route(prefixed, "/blog/home").target->pick("ja");
   EXPECT_NE(single.reps[0].head_200.find("Vary: Accept-Encoding\r\n"), std::string::npos);
 }
 
@@ -106,13 +106,13 @@ TEST_F(CatalogTest, StaticFilesAndCachePolicy) {
   ASSERT_NE(robots, nullptr);
   EXPECT_NE(robots->reps[0].head_200.find("Cache-Control: no-cache\r\n"), std::string::npos);
   EXPECT_EQ(cat->find_static("/assets/missing.js"), nullptr);
-  const auto& html = cat->route(test, "/blog/home").target->pick({});
+  const auto& html = cat->route(prefixed, "/blog/home").target->pick({});
   EXPECT_NE(html.reps[0].head_200.find("Cache-Control: no-cache\r\n"), std::string::npos);
   EXPECT_NE(html.reps[0].head_200.find("Content-Type: text/html; charset=utf-8\r\n"), std::string::npos);
 }
 
 TEST_F(CatalogTest, EncodedRepresentationsHaveTheirOwnLengthEncodingAndETag) {
-  const auto& res = cat->route(test, "/blog/home").target->pick({});
+  const auto& res = cat->route(prefixed, "/blog/home").target->pick({});
   const auto& id = res.reps[0];
   const auto& gz = res.reps[1];
   const auto& br = res.reps[2];
@@ -146,7 +146,7 @@ TEST_F(CatalogTest, EncodedRepresentationsHaveTheirOwnLengthEncodingAndETag) {
 }
 
 TEST_F(CatalogTest, CspAllowsOnlyOwnScriptsAndNoInlineScript) {
-  const auto& res = cat->route(test, "/blog/home").target->pick({});
+  const auto& res = cat->route(prefixed, "/blog/home").target->pick({});
   const auto& head = res.reps[0].head_200;
   EXPECT_NE(head.find("script-src 'self';"), std::string::npos) << head;
   EXPECT_EQ(head.find("unsafe-inline'; img"), head.find("unsafe-inline'; img"));  // style only
@@ -155,7 +155,7 @@ TEST_F(CatalogTest, CspAllowsOnlyOwnScriptsAndNoInlineScript) {
 }
 
 TEST_F(CatalogTest, LandingPageTakesItsValuesAndTrackingOriginFromTheConfig) {
-  const auto& res = cat->find_variant("landing")->routes.find("/")->second->pick({});
+  const auto& res = cat->find_route_set("landing")->routes.find("/")->second->pick({});
   const auto& body = res.reps[0].body;
   EXPECT_NE(body.find("href=\"https://apps.example/app?id=1&amp;x=2\""), std::string::npos) << body;
   EXPECT_NE(body.find("data-tracking=\"https://track.example:8443/click?a=1\""), std::string::npos);
@@ -178,11 +178,11 @@ TEST(CatalogErrors, MissingManifestOrFileIsReported) {
   const auto dir = std::filesystem::temp_directory_path() / "wavesites-catalog-test";
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "manifest.json")
-      << R"({"version":1,"pages":{"a":{"file":"pages/gone.html"}},"variants":{"test":{"routes":{},"not_found":"a"}}})";
+      << R"({"version":1,"pages":{"a":{"file":"pages/gone.html"}},"route_sets":{"prefixed":{"routes":{},"not_found":"a"}}})";
   auto gone = catalog::load(dir.string(), cfg);
   ASSERT_FALSE(gone.ok());
   EXPECT_NE(gone.message().find("pages/gone.html"), std::string::npos);
-  std::ofstream(dir / "manifest.json") << R"({"version":1,"pages":{},"variants":{"test":{"routes":{"/":"nope"},"not_found":"nope"}}})";
+  std::ofstream(dir / "manifest.json") << R"({"version":1,"pages":{},"route_sets":{"prefixed":{"routes":{"/":"nope"},"not_found":"nope"}}})";
   auto dangling = catalog::load(dir.string(), cfg);
   ASSERT_FALSE(dangling.ok());
   EXPECT_NE(dangling.message().find("nope"), std::string::npos);

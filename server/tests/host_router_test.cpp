@@ -27,7 +27,7 @@ TEST(HostRouter, EveryOtherHostGetsTheTestSet) {
   const auto router = host_router::make(cfg, *cat);
   ASSERT_TRUE(router.ok());
   for (const char* h : {"", "127.0.0.1:8080", "localhost", "blog.test.evil", "xblog.test", "[::1]:8080", "shop"}) {
-    EXPECT_EQ(router->pick(h).name, "test") << h;
+    EXPECT_EQ(router->pick(h).name, "prefixed") << h;
   }
 }
 

@@ -67,8 +67,8 @@ void print_sites(const config& cfg, const catalog& cat, const tcp::endpoint& ep)
   if (ep.address().is_unspecified()) addr = "127.0.0.1";
   const std::string port = std::to_string(ep.port());
   const std::string base = "http://" + addr + ":" + port;
-  for (const auto& v : cat.variants()) {
-    if (v.name == "test") continue;
+  for (const auto& v : cat.route_sets()) {
+    if (v.name == "prefixed") continue;
     std::string line = "  " + v.name;
     line.resize(std::max<std::size_t>(line.size(), 11), ' ');
     const std::vector<std::string>* hosts = nullptr;
@@ -80,7 +80,7 @@ void print_sites(const config& cfg, const catalog& cat, const tcp::endpoint& ep)
     } else {
       line += " (no host configured)";
     }
-    if (!v.test_entry.empty()) line += "   test route: " + base + v.test_entry;
+    if (!v.prefixed_entry.empty()) line += "   prefixed: " + base + v.prefixed_entry;
     std::fprintf(stderr, "%s\n", line.c_str());
   }
   std::fprintf(stderr, "  any other host gets the test route set (%s/ is its 404 page)\n", base.c_str());

@@ -42,7 +42,7 @@ class body_source {
 struct request_context {
   const request_head& head;
   std::string_view client_ip;  ///< the socket peer, or X-Forwarded-For's client behind a trusted proxy
-  const variant& site;
+  const route_set& site;
   body_source& body;
 };
 

@@ -247,7 +247,7 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
 
 asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes) {
   const std::string_view path = head_.path();
-  const variant& site = app_.hosts.pick(head_.host);
+  const route_set& site = app_.hosts.pick(head_.host);
 
   if (head_.version >= 11 && head_.host.empty()) {
     status = 400;

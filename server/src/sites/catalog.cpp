@@ -296,16 +296,16 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
     };
 
     // Variants.
-    if (!m.contains("variants") || !m["variants"].is_object()) fail("manifest.json: missing \"variants\"");
-    for (const auto& [name, spec] : m["variants"].items()) {
-      auto& v = cat->variants_.emplace_back();
+    if (!m.contains("route_sets") || !m["route_sets"].is_object()) fail("manifest.json: missing \"route_sets\"");
+    for (const auto& [name, spec] : m["route_sets"].items()) {
+      auto& v = cat->route_sets_.emplace_back();
       v.name = name;
       for (const auto& [path, pid] : spec.at("routes").items()) {
         v.routes.emplace(path, page_ref(pid, name + " route " + path));
         if (v.entry.empty()) v.entry = path;
       }
       if (spec.contains("entry")) v.entry = spec["entry"].get<std::string>();
-      if (spec.contains("test_entry")) v.test_entry = spec["test_entry"].get<std::string>();
+      if (spec.contains("prefixed_entry")) v.prefixed_entry = spec["prefixed_entry"].get<std::string>();
       if (spec.contains("details")) {
         for (const auto& d : spec["details"]) {
           auto& dr = v.details.emplace_back();
@@ -318,9 +318,9 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
         }
       }
       v.not_found = page_ref(spec.at("not_found"), name + " not_found");
-      if (name == "test") cat->test_ = &v;
+      if (name == "prefixed") cat->prefixed_ = &v;
     }
-    if (!cat->test_) fail("manifest.json: no \"test\" variant");
+    if (!cat->prefixed_) fail("manifest.json: no \"prefixed\" route set");
 
     // Static files.
     if (m.contains("static")) {
@@ -396,8 +396,8 @@ void catalog::fill_body_file() {
   }
 }
 
-const variant* catalog::find_variant(std::string_view name) const {
-  for (const auto& v : variants_) {
+const route_set* catalog::find_route_set(std::string_view name) const {
+  for (const auto& v : route_sets_) {
     if (v.name == name) return &v;
   }
   return nullptr;
@@ -408,7 +408,7 @@ const resource* catalog::find_static(std::string_view path) const {
   return it == statics_.end() ? nullptr : it->second;
 }
 
-route_match catalog::route(const variant& v, std::string_view path) const {
+route_match catalog::route(const route_set& v, std::string_view path) const {
   std::string decoded;
   if (path.find('%') != std::string_view::npos) {
     if (!percent_decode_path(path, decoded)) return {v.not_found, 404};

@@ -77,13 +77,13 @@ struct detail_route {
   const page* empty = nullptr;
 };
 
-struct variant {
+struct route_set {
   std::string name;
   string_map<const page*> routes;
   std::vector<detail_route> details;
   const page* not_found = nullptr;
   std::string entry;       ///< a path worth opening first (for the start-up lines)
-  std::string test_entry;  ///< an online variant's page under the test prefixes, e.g. "/tts1/home"
+  std::string prefixed_entry;  ///< an online route set's page under the prefixed route set, e.g. "/tts1/home"
 };
 
 struct route_match {
@@ -104,14 +104,14 @@ class catalog {
   /// values that are filled into pages marked "landing" and allowed by their CSP.
   static result<std::unique_ptr<catalog>> load(const std::string& web_dir, const config& cfg);
 
-  [[nodiscard]] const variant* find_variant(std::string_view name) const;
-  [[nodiscard]] const variant& test_variant() const { return *test_; }
-  [[nodiscard]] const std::deque<variant>& variants() const { return variants_; }
+  [[nodiscard]] const route_set* find_route_set(std::string_view name) const;
+  [[nodiscard]] const route_set& prefixed() const { return *prefixed_; }
+  [[nodiscard]] const std::deque<route_set>& route_sets() const { return route_sets_; }
   [[nodiscard]] const resource* find_static(std::string_view path) const;
 
   /// The page for `path` (no query string) on `v`: a route (200), a detail id (200 or the
-  /// empty page with 404) or the variant's not-found page (404).
-  [[nodiscard]] route_match route(const variant& v, std::string_view path) const;
+  /// empty page with 404) or the route set's not-found page (404).
+  [[nodiscard]] route_match route(const route_set& v, std::string_view path) const;
 
   [[nodiscard]] std::size_t file_count() const { return resources_.size(); }
   ~catalog();
@@ -126,11 +126,11 @@ class catalog {
   catalog() = default;
   std::deque<resource> resources_;
   std::deque<page> pages_;
-  std::deque<variant> variants_;
+  std::deque<route_set> route_sets_;
   string_map<const resource*> statics_;
   void fill_body_file();
 
-  const variant* test_ = nullptr;
+  const route_set* prefixed_ = nullptr;
   int body_fd_ = -1;
   void* body_map_ = nullptr;
   std::size_t body_map_size_ = 0;

@@ -3,13 +3,13 @@
 namespace wavesites {
 
 result<host_router> host_router::make(const config& cfg, const catalog& cat) {
-  host_router r(cat.test_variant());
+  host_router r(cat.prefixed());
   for (const auto& [site, names] : cfg.hosts) {
-    const variant* v = site == "test" ? nullptr : cat.find_variant(site);
+    const route_set* v = site == "prefixed" ? nullptr : cat.find_route_set(site);
     if (!v) {
       std::string known;
-      for (const auto& var : cat.variants()) {
-        if (var.name == "test") continue;
+      for (const auto& var : cat.route_sets()) {
+        if (var.name == "prefixed") continue;
         known += known.empty() ? "" : ", ";
         known += var.name;
       }
@@ -20,8 +20,8 @@ result<host_router> host_router::make(const config& cfg, const catalog& cat) {
   return r;
 }
 
-const variant& host_router::pick(std::string_view host_header) const {
-  if (hosts_.empty() || host_header.empty()) return *test_;
+const route_set& host_router::pick(std::string_view host_header) const {
+  if (hosts_.empty() || host_header.empty()) return *prefixed_;
   // Fast path: most clients send an already lower-case name; normalise only when needed.
   std::string_view h = host_header;
   bool simple = h.front() != '[';
@@ -37,11 +37,11 @@ const variant& host_router::pick(std::string_view host_header) const {
   }
   if (simple) {
     auto it = hosts_.find(h);
-    return it == hosts_.end() ? *test_ : *it->second;
+    return it == hosts_.end() ? *prefixed_ : *it->second;
   }
   const auto norm = normalize_host(host_header);
   auto it = hosts_.find(norm);
-  return it == hosts_.end() ? *test_ : *it->second;
+  return it == hosts_.end() ? *prefixed_ : *it->second;
 }
 
 }  // namespace wavesites

@@ -12,7 +12,7 @@ describe('htmlDocument', () => {
     modulePreloads: ['/assets/r.js'],
     scripts: ['/assets/s.js'],
     prefetch: ['/tts1/article-detail/1', '/a?b="c"'],
-    rootData: { page: 'home', variant: 'test' },
+    rootData: { page: 'home', 'route-set': 'prefixed' },
     body: '<main>hi</main>',
   });
 
@@ -40,7 +40,7 @@ describe('htmlDocument', () => {
 
   it('puts the page in #root with its data attributes', () => {
     expect(html).toContain(
-      '<div id="root" data-page="home" data-variant="test"><main>hi</main></div>',
+      '<div id="root" data-page="home" data-route-set="prefixed"><main>hi</main></div>',
     );
   });
 

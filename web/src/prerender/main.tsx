@@ -2,8 +2,8 @@
  * The prerender: the last step of `npm run build`, run as `node ../build/web-ssr/prerender.js`
  * with NODE_ENV=production after the client and SSR builds.
  *
- * It loads and validates the content, derives every variant's route set from the sites' route
- * definitions, renders every page of every variant with React (once per language for waveads),
+ * It loads and validates the content, derives every route set from the sites' route
+ * definitions, renders every page of every route set with React (once per language for waveads),
  * writes build/web/pages/**, links each page to its stylesheets and scripts, dedupes identical
  * pages, writes build/web/manifest.json (docs/manifest.md) and precompresses every text file.
  */
@@ -17,7 +17,7 @@ import { matchRoutes, StaticRouter, useRoutes, type RouteObject } from 'react-ro
 import { contentDirFromEnv, type ContentSource } from '../shared/content/load-content';
 import type { DocumentInfo, PreparedSite, RenderContext } from '../shared/render/site-render';
 import {
-  buildRouteSets,
+  buildRouting,
   NOT_FOUND_FILE,
   NOT_FOUND_PAGE_ID,
   type KnownIds,
@@ -254,7 +254,7 @@ async function main(): Promise<void> {
     sites.set(routes.site, site);
     knownIds[routes.site] = site.knownIds;
   }
-  const routeSets = buildRouteSets(SITE_ROUTES, knownIds as KnownIds);
+  const routing = buildRouting(SITE_ROUTES, knownIds as KnownIds);
   const encoding = images.run().then(
     () => null,
     (error: unknown) => error,
@@ -270,7 +270,7 @@ async function main(): Promise<void> {
     const site = sites.get(spec.site)!;
     const { body, document } = await renderRoute(
       site,
-      { variant: spec.variant, lang: lang ?? 'en' },
+      { routeSet: spec.routeSet, lang: lang ?? 'en' },
       spec.path,
     );
     const links = assets.links(SITE_MODULES[spec.site]!.source, document);
@@ -286,7 +286,7 @@ async function main(): Promise<void> {
     return { html, landing: document.landing === true };
   };
 
-  for (const spec of routeSets.pages) {
+  for (const spec of routing.pages) {
     const rendered: { lang: string | null; html: string; landing: boolean }[] = [];
     for (const lang of spec.langs?.list ?? [null]) {
       rendered.push({ lang, ...(await renderSpec(spec, lang)) });
@@ -343,7 +343,7 @@ async function main(): Promise<void> {
     .filter((f) => f !== 'manifest.json' && !f.startsWith('pages/') && !/\.(br|gz)$/.test(f))
     .map((file) => ({ path: `/${file}`, file, immutable: file.startsWith('assets/') }));
 
-  const manifest = buildManifest({ routeSets, pages, alias, statics });
+  const manifest = buildManifest({ routing, pages, alias, statics });
   const problems = checkManifest(manifest, (f) => existsSync(join(OUT_DIR, f)));
   if (problems.length > 0) throw new Error(`manifest.json:\n  ${problems.join('\n  ')}`);
   await writeOut('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
@@ -364,7 +364,7 @@ async function main(): Promise<void> {
   console.log(
     `prerendered ${files} HTML files for ${Object.keys(pages).length} pages ` +
       `(${alias.size} deduped, ${articles} articles from ${relative(WEB_DIR, source.dir) || '.'}), ` +
-      `${statics.length} static files, ${compressed} precompressed variants, ` +
+      `${statics.length} static files, ${compressed} precompressed files, ` +
       `in ${Math.round(performance.now() - started)} ms -> ${relative(WEB_DIR, OUT_DIR)}`,
   );
 }

@@ -1,18 +1,23 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { buildRouteSets, defineRoutes } from '../shared/routes/route-set';
+import { buildRouting, defineRoutes } from '../shared/routes/route-set';
 import { buildManifest, checkManifest, type ManifestPage } from './manifest';
 
 const blog = defineRoutes({
   site: 'blog',
-  pages: [{ page: 'home', test: ['/blog/home'], online: ['/', '/home'] }],
+  pages: [{ page: 'home', prefixed: ['/blog/home'], online: ['/', '/home'] }],
   details: [
-    { page: 'article', test: '/blog/article-detail/', online: '/article-detail/', id: 'number' },
+    {
+      page: 'article',
+      prefixed: '/blog/article-detail/',
+      online: '/article-detail/',
+      id: 'number',
+    },
   ],
 });
 const ads = defineRoutes({
   site: 'ads',
-  pages: [{ page: 'home', test: ['/ads/home'], online: ['/'] }],
+  pages: [{ page: 'home', prefixed: ['/ads/home'], online: ['/'] }],
   details: [],
   langs: { list: ['en', 'ja'], default: 'en' },
 });
@@ -24,12 +29,12 @@ function pagesFor(ids: readonly string[]): Record<string, ManifestPage> {
 }
 
 describe('buildManifest', () => {
-  const routeSets = buildRouteSets([blog, ads], { blog: { article: ['1', '2'] } });
-  const blogIds = routeSets.pages.filter((p) => p.site === 'blog').map((p) => p.id);
+  const routing = buildRouting([blog, ads], { blog: { article: ['1', '2'] } });
+  const blogIds = routing.pages.filter((p) => p.site === 'blog').map((p) => p.id);
   const pages: Record<string, ManifestPage> = {
     ...pagesFor(blogIds),
-    'ads-test-home': {
-      langs: { en: 'pages/test/ads/home.en.html', ja: 'pages/test/ads/home.ja.html' },
+    'ads-prefixed-home': {
+      langs: { en: 'pages/prefixed/ads/home.en.html', ja: 'pages/prefixed/ads/home.ja.html' },
       default_lang: 'en',
     },
     'ads-online-home': {
@@ -38,7 +43,7 @@ describe('buildManifest', () => {
     },
   };
   const manifest = buildManifest({
-    routeSets,
+    routing,
     pages,
     alias: new Map(),
     statics: [
@@ -48,22 +53,22 @@ describe('buildManifest', () => {
   });
 
   it('has the shape of docs/manifest.md', () => {
-    expect(Object.keys(manifest)).toEqual(['version', 'variants', 'pages', 'static']);
+    expect(Object.keys(manifest)).toEqual(['version', 'route_sets', 'pages', 'static']);
     expect(manifest.version).toBe(1);
-    expect(Object.keys(manifest.variants)).toEqual(['test', 'blog', 'ads']);
-    expect(manifest.variants.test).toEqual({
-      routes: { '/blog/home': 'blog-test-home', '/ads/home': 'ads-test-home' },
+    expect(Object.keys(manifest.route_sets)).toEqual(['prefixed', 'blog', 'ads']);
+    expect(manifest.route_sets.prefixed).toEqual({
+      routes: { '/blog/home': 'blog-prefixed-home', '/ads/home': 'ads-prefixed-home' },
       details: [
         {
           prefix: '/blog/article-detail/',
           id: 'number',
-          ids: { '1': 'blog-test-article-1', '2': 'blog-test-article-2' },
-          empty: 'blog-test-article-empty',
+          ids: { '1': 'blog-prefixed-article-1', '2': 'blog-prefixed-article-2' },
+          empty: 'blog-prefixed-article-empty',
         },
       ],
       not_found: 'not-found',
     });
-    expect(manifest.variants.blog).toEqual({
+    expect(manifest.route_sets.blog).toEqual({
       routes: { '/': 'blog-online-home', '/home': 'blog-online-home' },
       details: [
         {
@@ -74,16 +79,16 @@ describe('buildManifest', () => {
         },
       ],
       not_found: 'not-found',
-      test_entry: '/blog/home',
+      prefixed_entry: '/blog/home',
     });
-    expect(manifest.variants.ads).toEqual({
+    expect(manifest.route_sets.ads).toEqual({
       routes: { '/': 'ads-online-home' },
       details: [],
       not_found: 'not-found',
-      test_entry: '/ads/home',
+      prefixed_entry: '/ads/home',
     });
-    expect(manifest.pages['ads-test-home']).toEqual({
-      langs: { en: 'pages/test/ads/home.en.html', ja: 'pages/test/ads/home.ja.html' },
+    expect(manifest.pages['ads-prefixed-home']).toEqual({
+      langs: { en: 'pages/prefixed/ads/home.en.html', ja: 'pages/prefixed/ads/home.ja.html' },
       default_lang: 'en',
     });
     expect(manifest.static).toEqual([
@@ -103,37 +108,37 @@ describe('buildManifest', () => {
   it('points deduped pages at the page they duplicate', () => {
     const { 'blog-online-home': _dropped, ...rest } = pages;
     const deduped = buildManifest({
-      routeSets,
+      routing,
       pages: rest,
-      alias: new Map([['blog-online-home', 'blog-test-home']]),
+      alias: new Map([['blog-online-home', 'blog-prefixed-home']]),
       statics: [],
     });
-    expect(deduped.variants.blog!.routes).toEqual({
-      '/': 'blog-test-home',
-      '/home': 'blog-test-home',
+    expect(deduped.route_sets.blog!.routes).toEqual({
+      '/': 'blog-prefixed-home',
+      '/home': 'blog-prefixed-home',
     });
     expect(checkManifest(deduped, () => true)).toEqual([]);
   });
 });
 
 describe('checkManifest', () => {
-  const routeSets = buildRouteSets([blog], { blog: { article: ['1'] } });
-  const ids = routeSets.pages.map((p) => p.id);
+  const routing = buildRouting([blog], { blog: { article: ['1'] } });
+  const ids = routing.pages.map((p) => p.id);
 
   it('reports missing files, unknown and unused pages, bad statics', () => {
-    const { 'blog-test-home': _missing, ...pages } = pagesFor(ids);
+    const { 'blog-prefixed-home': _missing, ...pages } = pagesFor(ids);
     const manifest = buildManifest({
-      routeSets,
+      routing,
       pages: { ...pages, orphan: { file: 'pages/orphan.html' } },
       alias: new Map(),
       statics: [{ path: '/x.js', file: 'y.js', immutable: false }],
     });
-    const problems = checkManifest(manifest, (f) => f !== 'pages/blog-test-article-1.html');
+    const problems = checkManifest(manifest, (f) => f !== 'pages/blog-prefixed-article-1.html');
     expect(problems).toEqual(
       expect.arrayContaining([
-        'test /blog/home: unknown page id "blog-test-home"',
-        'page "orphan" is not used by any variant',
-        'page "blog-test-article-1": missing pages/blog-test-article-1.html',
+        'prefixed /blog/home: unknown page id "blog-prefixed-home"',
+        'page "orphan" is not used by any route set',
+        'page "blog-prefixed-article-1": missing pages/blog-prefixed-article-1.html',
         'static /x.js does not match its file y.js',
       ]),
     );

@@ -1,4 +1,4 @@
-import type { RouteSets } from '../shared/routes/route-set';
+import type { Routing } from '../shared/routes/route-set';
 
 /**
  * manifest.json, version 1, exactly as docs/manifest.md describes it: the C++ server reads it
@@ -6,17 +6,17 @@ import type { RouteSets } from '../shared/routes/route-set';
  */
 export interface Manifest {
   readonly version: 1;
-  readonly variants: Readonly<Record<string, ManifestVariant>>;
+  readonly route_sets: Readonly<Record<string, ManifestRouteSet>>;
   readonly pages: Readonly<Record<string, ManifestPage>>;
   readonly static: readonly ManifestStatic[];
 }
 
-export interface ManifestVariant {
+export interface ManifestRouteSet {
   readonly routes: Readonly<Record<string, string>>;
   readonly details: readonly ManifestDetail[];
   readonly not_found: string;
-  /** Online variants: where the site is under the test prefixes, e.g. "/tts1/home". */
-  readonly test_entry?: string;
+  /** Online route sets: where the site is under its prefix, e.g. "/tts1/home". */
+  readonly prefixed_entry?: string;
 }
 
 export interface ManifestDetail {
@@ -50,15 +50,15 @@ export interface ManifestStatic {
  * identical to an earlier page's onto that page (dedupe); `pages` holds the written pages.
  */
 export function buildManifest(input: {
-  routeSets: RouteSets;
+  routing: Routing;
   pages: Readonly<Record<string, ManifestPage>>;
   alias: ReadonlyMap<string, string>;
   statics: readonly ManifestStatic[];
 }): Manifest {
   const id = (pageId: string) => input.alias.get(pageId) ?? pageId;
-  const variants: Record<string, ManifestVariant> = {};
-  for (const [name, set] of Object.entries(input.routeSets.variants)) {
-    variants[name] = {
+  const sets: Record<string, ManifestRouteSet> = {};
+  for (const [name, set] of Object.entries(input.routing.sets)) {
+    sets[name] = {
       routes: Object.fromEntries(Object.entries(set.routes).map(([path, p]) => [path, id(p)])),
       details: set.details.map((d) => ({
         prefix: d.prefix,
@@ -67,13 +67,13 @@ export function buildManifest(input: {
         empty: id(d.empty),
       })),
       not_found: id(set.notFound),
-      ...(set.testEntry ? { test_entry: set.testEntry } : {}),
+      ...(set.prefixedEntry ? { prefixed_entry: set.prefixedEntry } : {}),
     };
   }
   const statics = [...input.statics].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
-  return { version: 1, variants, pages: input.pages, static: statics };
+  return { version: 1, route_sets: sets, pages: input.pages, static: statics };
 }
 
 /**
@@ -88,8 +88,8 @@ export function checkManifest(m: Manifest, exists: (file: string) => boolean): s
     used.add(pageId);
     if (!pageIds.has(pageId)) problems.push(`${where}: unknown page id "${pageId}"`);
   };
-  if (!('test' in m.variants)) problems.push('no "test" variant');
-  for (const [name, v] of Object.entries(m.variants)) {
+  if (!('prefixed' in m.route_sets)) problems.push('no "prefixed" route set');
+  for (const [name, v] of Object.entries(m.route_sets)) {
     for (const [path, pageId] of Object.entries(v.routes)) {
       if (!/^\/(?:[^/?#\s]+(?:\/[^/?#\s]+)*)?$/.test(path))
         problems.push(`${name}: bad path "${path}"`);
@@ -115,7 +115,7 @@ export function checkManifest(m: Manifest, exists: (file: string) => boolean): s
     referPage(`${name} not_found`, v.not_found);
   }
   for (const [pageId, page] of Object.entries(m.pages)) {
-    if (!used.has(pageId)) problems.push(`page "${pageId}" is not used by any variant`);
+    if (!used.has(pageId)) problems.push(`page "${pageId}" is not used by any route set`);
     const files = 'file' in page ? [page.file] : Object.values(page.langs);
     if ('langs' in page && !(page.default_lang in page.langs)) {
       problems.push(`page "${pageId}": default_lang "${page.default_lang}" has no file`);

@@ -25,7 +25,7 @@ export function isCompressible(file: string, size: number): boolean {
 
 /**
  * Writes `file.br` (brotli quality 11) and `file.gz` (gzip level 9), each only when smaller
- * than the file. Returns the variants written.
+ * than the file. Returns the files written.
  */
 export async function precompress(file: string): Promise<string[]> {
   const { size } = await stat(file);

@@ -20,8 +20,8 @@ const dir = contentDirFromEnv();
 const source = { dir, warn: () => {}, images: plannedImages() };
 const json = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as never;
 
-async function routes(prepare: PrepareSite, variant: 'test' | 'online' = 'test') {
-  return (await prepare(source)).routeObjects({ variant, lang: 'en' });
+async function routes(prepare: PrepareSite, routeSet: 'prefixed' | 'online' = 'prefixed') {
+  return (await prepare(source)).routeObjects({ routeSet, lang: 'en' });
 }
 
 function documentOf(objects: SiteRouteObject[], path: string, id?: string) {

@@ -1,19 +1,19 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { buildRouteSets, NOT_FOUND_PAGE_ID, type KnownIds } from '../shared/routes/route-set';
+import { buildRouting, NOT_FOUND_PAGE_ID, type KnownIds } from '../shared/routes/route-set';
 import { SITE_ROUTES } from './site-routes';
 
 /** The route sets of SPEC section 2 and CONTRACTS section 4, written out by hand. */
 const TEST_ROUTES: Record<string, string> = {
-  '/waveads/home': 'waveads-test-home',
-  '/waveads/contact-us': 'waveads-test-contact-us',
-  '/tts1/home': 'tts1-test-home',
-  '/tts2/home': 'tts2-test-home',
-  '/tts3/home': 'tts3-test-home',
-  '/kuponz1/home': 'kuponz1-test-home',
-  '/kuponz2/home': 'kuponz2-test-home',
-  '/kuponz2/france': 'kuponz2-test-france',
-  '/view/ecinf': 'enicf-test-landing',
+  '/waveads/home': 'waveads-prefixed-home',
+  '/waveads/contact-us': 'waveads-prefixed-contact-us',
+  '/tts1/home': 'tts1-prefixed-home',
+  '/tts2/home': 'tts2-prefixed-home',
+  '/tts3/home': 'tts3-prefixed-home',
+  '/kuponz1/home': 'kuponz1-prefixed-home',
+  '/kuponz2/home': 'kuponz2-prefixed-home',
+  '/kuponz2/france': 'kuponz2-prefixed-france',
+  '/view/ecinf': 'enicf-prefixed-landing',
 };
 
 const TEST_DETAILS = [
@@ -71,11 +71,11 @@ const IDS: KnownIds = {
 };
 
 describe('the sites route sets', () => {
-  const sets = buildRouteSets(SITE_ROUTES, IDS);
+  const routing = buildRouting(SITE_ROUTES, IDS);
 
-  it('has the test variant and one online variant per site', () => {
-    expect(Object.keys(sets.variants)).toEqual([
-      'test',
+  it('has the prefixed route set and one online route set per site', () => {
+    expect(Object.keys(routing.sets)).toEqual([
+      'prefixed',
       'waveads',
       'tts1',
       'tts2',
@@ -86,25 +86,27 @@ describe('the sites route sets', () => {
     ]);
   });
 
-  it('test variant: every site under its prefix, the 404 page for the rest', () => {
-    const test = sets.variants.test!;
-    expect(test.routes).toEqual(TEST_ROUTES);
-    expect(test.details.map((d) => [d.prefix, d.id])).toEqual(TEST_DETAILS.map(([p, k]) => [p, k]));
+  it('prefixed route set: every site under its prefix, the 404 page for the rest', () => {
+    const prefixed = routing.sets.prefixed!;
+    expect(prefixed.routes).toEqual(TEST_ROUTES);
+    expect(prefixed.details.map((d) => [d.prefix, d.id])).toEqual(
+      TEST_DETAILS.map(([p, k]) => [p, k]),
+    );
     for (const [prefix, , site] of TEST_DETAILS) {
-      const detail = test.details.find((d) => d.prefix === prefix)!;
-      expect(detail.empty).toBe(`${site}-test-article-empty`);
+      const detail = prefixed.details.find((d) => d.prefix === prefix)!;
+      expect(detail.empty).toBe(`${site}-prefixed-article-empty`);
       expect(detail.ids).toEqual(
         Object.fromEntries(
-          (IDS[site]?.article ?? []).map((id) => [id, `${site}-test-article-${id}`]),
+          (IDS[site]?.article ?? []).map((id) => [id, `${site}-prefixed-article-${id}`]),
         ),
       );
     }
-    expect(test.notFound).toBe(NOT_FOUND_PAGE_ID);
-    expect(Object.keys(test.routes)).not.toContain('/');
+    expect(prefixed.notFound).toBe(NOT_FOUND_PAGE_ID);
+    expect(Object.keys(prefixed.routes)).not.toContain('/');
   });
 
-  it.each(Object.entries(ONLINE))('online variant of %s: only its own paths', (site, want) => {
-    const online = sets.variants[site]!;
+  it.each(Object.entries(ONLINE))('online route set of %s: only its own paths', (site, want) => {
+    const online = routing.sets[site]!;
     expect(online.routes).toEqual(want.routes);
     expect(online.notFound).toBe(NOT_FOUND_PAGE_ID);
     if (want.detail) {
@@ -121,21 +123,21 @@ describe('the sites route sets', () => {
     }
   });
 
-  it('links inside a page stay in its variant', () => {
-    const tts1 = sets.pages.filter(
+  it('links inside a page stay in its route set', () => {
+    const tts1 = routing.pages.filter(
       (p) => p.site === 'tts1' && p.page === 'article' && p.articleId === '1',
     );
-    expect(tts1.map((p) => [p.variant, p.path])).toEqual([
-      ['test', '/tts1/article-detail/1'],
+    expect(tts1.map((p) => [p.routeSet, p.path])).toEqual([
+      ['prefixed', '/tts1/article-detail/1'],
       ['online', '/article-detail/1'],
     ]);
   });
 
   it('renders waveads once per language and everything else once', () => {
-    const waveads = sets.pages.filter((p) => p.site === 'waveads');
+    const waveads = routing.pages.filter((p) => p.site === 'waveads');
     expect(waveads.map((p) => p.id)).toEqual([
-      'waveads-test-home',
-      'waveads-test-contact-us',
+      'waveads-prefixed-home',
+      'waveads-prefixed-contact-us',
       'waveads-online-home',
       'waveads-online-contact-us',
     ]);
@@ -143,16 +145,16 @@ describe('the sites route sets', () => {
       expect(page.langs).toEqual({ list: ['en', 'ja', 'ko', 'es', 'pt'], default: 'en' });
       expect(page.file).toMatch(/\.\{lang\}\.html$/);
     }
-    expect(sets.pages.filter((p) => p.site !== 'waveads' && p.langs)).toEqual([]);
+    expect(routing.pages.filter((p) => p.site !== 'waveads' && p.langs)).toEqual([]);
   });
 
   it('gives every page a unique id and file', () => {
-    const ids = sets.pages.map((p) => p.id);
-    const files = sets.pages.map((p) => p.file);
+    const ids = routing.pages.map((p) => p.id);
+    const files = routing.pages.map((p) => p.file);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(files).size).toBe(files.length);
     const perSite = Object.values(IDS).reduce((n, s) => n + (s.article?.length ?? 0), 0);
-    // 2 waveads + 1 per blog home + kuponz2 france + 1 landing, and per detail page: ids + empty; x2 variants
-    expect(sets.pages).toHaveLength(2 * (2 + 5 + 1 + 1 + perSite + 5));
+    // 2 waveads + 1 per blog home + kuponz2 france + 1 landing, and per detail page: ids + empty; x2 route sets
+    expect(routing.pages).toHaveLength(2 * (2 + 5 + 1 + 1 + perSite + 5));
   });
 });

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { useParams, type Params } from 'react-router';
 import type { Article } from '../content/schema';
 import { lookupId, type IdKind } from '../routes/id-rule';
-import { routerPatterns, type SiteRoutes, type VariantKind } from '../routes/route-set';
+import { routerPatterns, type SiteRoutes, type RouteSetKind } from '../routes/route-set';
 import type { DocumentInfo, SiteRouteObject } from './site-render';
 
 export interface PageRender {
@@ -10,13 +10,13 @@ export interface PageRender {
   readonly document: (params: Params) => DocumentInfo;
 }
 
-/** A site's react-router route objects for one variant, from its route definitions. */
+/** A site's react-router route objects for one route set, from its route definitions. */
 export function routeObjects<P extends string>(
   routes: SiteRoutes<P>,
-  variant: VariantKind,
+  routeSet: RouteSetKind,
   pages: Readonly<Record<P, PageRender>>,
 ): SiteRouteObject[] {
-  return routerPatterns(routes, variant).map(({ path, page }) => ({ path, ...pages[page] }));
+  return routerPatterns(routes, routeSet).map(({ path, page }) => ({ path, ...pages[page] }));
 }
 
 export function indexArticles(articles: readonly Article[]): ReadonlyMap<string, Article> {

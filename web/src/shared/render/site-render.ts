@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Params } from 'react-router';
 import type { ContentSource } from '../content/load-content';
-import type { VariantKind } from '../routes/route-set';
+import type { RouteSetKind } from '../routes/route-set';
 
 /** What the prerender needs to write the HTML document around a page's markup. */
 export interface DocumentInfo {
@@ -38,12 +38,12 @@ export interface SiteRouteObject {
 }
 
 export interface RenderContext {
-  readonly variant: VariantKind;
+  readonly routeSet: RouteSetKind;
   /** The language being rendered, for sites with per-language pages; else the site's own. */
   readonly lang: string;
 }
 
-/** A site with its content loaded, ready to render any route of any variant. */
+/** A site with its content loaded, ready to render any route of either route set. */
 export interface PreparedSite {
   /** Canonical ids of the articles each detail page knows, by detail page name. */
   readonly knownIds: Readonly<Record<string, readonly string[]>>;

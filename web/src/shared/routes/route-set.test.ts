@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
-  buildRouteSets,
+  buildRouting,
   defineRoutes,
   detailPath,
   EMPTY_ARTICLE_SEGMENT,
@@ -14,38 +14,38 @@ import {
 const blog = defineRoutes({
   site: 'blog',
   pages: [
-    { page: 'home', test: ['/blog/home'], online: ['/', '/home'] },
-    { page: 'about', test: ['/blog/about'], online: ['/about'] },
+    { page: 'home', prefixed: ['/blog/home'], online: ['/', '/home'] },
+    { page: 'about', prefixed: ['/blog/about'], online: ['/about'] },
   ],
-  details: [{ page: 'post', test: '/blog/post/', online: '/post/', id: 'number' }],
+  details: [{ page: 'post', prefixed: '/blog/post/', online: '/post/', id: 'number' }],
 });
 
 const shop = defineRoutes({
   site: 'shop',
-  pages: [{ page: 'home', test: ['/shop/home'], online: ['/'] }],
-  details: [{ page: 'item', test: '/shop/item/', online: '/item/', id: 'string' }],
+  pages: [{ page: 'home', prefixed: ['/shop/home'], online: ['/'] }],
+  details: [{ page: 'item', prefixed: '/shop/item/', online: '/item/', id: 'string' }],
   langs: { list: ['en', 'ja'], default: 'en' },
 });
 
-describe('buildRouteSets', () => {
-  const sets = buildRouteSets([blog, shop], {
+describe('buildRouting', () => {
+  const routing = buildRouting([blog, shop], {
     blog: { post: ['1', '12'] },
     shop: { item: ['a-1'] },
   });
 
-  it('builds the test variant from every site and one online variant per site', () => {
-    expect(Object.keys(sets.variants)).toEqual(['test', 'blog', 'shop']);
-    expect(sets.variants.test!.routes).toEqual({
-      '/blog/home': 'blog-test-home',
-      '/blog/about': 'blog-test-about',
-      '/shop/home': 'shop-test-home',
+  it('builds the prefixed route set from every site and one online route set per site', () => {
+    expect(Object.keys(routing.sets)).toEqual(['prefixed', 'blog', 'shop']);
+    expect(routing.sets.prefixed!.routes).toEqual({
+      '/blog/home': 'blog-prefixed-home',
+      '/blog/about': 'blog-prefixed-about',
+      '/shop/home': 'shop-prefixed-home',
     });
-    expect(sets.variants.blog!.routes).toEqual({
+    expect(routing.sets.blog!.routes).toEqual({
       '/': 'blog-online-home',
       '/home': 'blog-online-home',
       '/about': 'blog-online-about',
     });
-    expect(sets.variants.shop!.details).toEqual([
+    expect(routing.sets.shop!.details).toEqual([
       {
         prefix: '/item/',
         id: 'string',
@@ -56,78 +56,86 @@ describe('buildRouteSets', () => {
   });
 
   it('lists one page per route, known id and empty detail page', () => {
-    const post = sets.pages.filter(
-      (p) => p.site === 'blog' && p.variant === 'test' && p.page === 'post',
+    const post = routing.pages.filter(
+      (p) => p.site === 'blog' && p.routeSet === 'prefixed' && p.page === 'post',
     );
     expect(post).toEqual([
       {
-        id: 'blog-test-post-1',
+        id: 'blog-prefixed-post-1',
         site: 'blog',
-        variant: 'test',
+        routeSet: 'prefixed',
         page: 'post',
         path: '/blog/post/1',
         articleId: '1',
-        file: 'pages/test/blog/post/1.html',
+        file: 'pages/prefixed/blog/post/1.html',
       },
       {
-        id: 'blog-test-post-12',
+        id: 'blog-prefixed-post-12',
         site: 'blog',
-        variant: 'test',
+        routeSet: 'prefixed',
         page: 'post',
         path: '/blog/post/12',
         articleId: '12',
-        file: 'pages/test/blog/post/12.html',
+        file: 'pages/prefixed/blog/post/12.html',
       },
       {
-        id: 'blog-test-post-empty',
+        id: 'blog-prefixed-post-empty',
         site: 'blog',
-        variant: 'test',
+        routeSet: 'prefixed',
         page: 'post',
         path: `/blog/post/${EMPTY_ARTICLE_SEGMENT}`,
         articleId: null,
-        file: 'pages/test/blog/post-empty.html',
+        file: 'pages/prefixed/blog/post-empty.html',
       },
     ]);
-    const shopHome = sets.pages.find((p) => p.id === 'shop-online-home');
+    const shopHome = routing.pages.find((p) => p.id === 'shop-online-home');
     expect(shopHome?.file).toBe('pages/online/shop/home.{lang}.html');
     expect(shopHome?.langs).toEqual({ list: ['en', 'ja'], default: 'en' });
   });
 
-  it('rejects a path defined twice in one variant', () => {
+  it('rejects a path defined twice in one route set', () => {
     const clash = defineRoutes({
       site: 'other',
-      pages: [{ page: 'home', test: ['/blog/home'], online: ['/'] }],
+      pages: [{ page: 'home', prefixed: ['/blog/home'], online: ['/'] }],
       details: [],
     });
-    expect(() => buildRouteSets([blog, clash], {})).toThrow(/"\/blog\/home" defined twice/);
+    expect(() => buildRouting([blog, clash], {})).toThrow(/"\/blog\/home" defined twice/);
   });
 
   it('rejects overlapping detail prefixes and exact paths', () => {
     const overlap: SiteRoutes = {
       site: 'over',
-      pages: [{ page: 'home', test: ['/blog/post/x'], online: ['/'] }],
+      pages: [{ page: 'home', prefixed: ['/blog/post/x'], online: ['/'] }],
       details: [],
     };
-    expect(() => buildRouteSets([blog, overlap], {})).toThrow(/overlaps/);
+    expect(() => buildRouting([blog, overlap], {})).toThrow(/overlaps/);
   });
 
   it('rejects malformed paths, names and ids', () => {
     const bad =
       (routes: SiteRoutes, ids = {}) =>
       () =>
-        buildRouteSets([routes], ids);
+        buildRouting([routes], ids);
     expect(
-      bad({ site: 'x', pages: [{ page: 'home', test: ['/x/home/'], online: ['/'] }], details: [] }),
+      bad({
+        site: 'x',
+        pages: [{ page: 'home', prefixed: ['/x/home/'], online: ['/'] }],
+        details: [],
+      }),
     ).toThrow(/invalid path/);
     expect(
-      bad({ site: 'x', pages: [{ page: 'Home', test: ['/x/home'], online: ['/'] }], details: [] }),
+      bad({
+        site: 'x',
+        pages: [{ page: 'Home', prefixed: ['/x/home'], online: ['/'] }],
+        details: [],
+      }),
     ).toThrow(/invalid page name/);
-    expect(bad({ site: 'test', pages: [], details: [] })).toThrow(/invalid site name/);
+    expect(bad({ site: 'prefixed', pages: [], details: [] })).toThrow(/invalid site name/);
     expect(
       bad({
         site: 'x',
         pages: [],
-        details: [{ page: 'post', test: '/x/post', online: '/post/', id: 'number' }],
+        details: [{ page: 'post', prefixed: '/x/post', online: '/post/', id: 'number' }],
       }),
     ).toThrow(/invalid prefix/);
     expect(bad(blog, { blog: { post: ['a/b'] } })).toThrow(/cannot name a page/);
@@ -135,10 +143,10 @@ describe('buildRouteSets', () => {
 });
 
 describe('links', () => {
-  it('point inside the variant', () => {
-    expect(pagePath(blog, 'home', 'test')).toBe('/blog/home');
+  it('point inside the route set', () => {
+    expect(pagePath(blog, 'home', 'prefixed')).toBe('/blog/home');
     expect(pagePath(blog, 'home', 'online')).toBe('/');
-    expect(detailPath(blog, 'post', 'test', '3')).toBe('/blog/post/3');
+    expect(detailPath(blog, 'post', 'prefixed', '3')).toBe('/blog/post/3');
     expect(detailPath(blog, 'post', 'online', '3')).toBe('/post/3');
   });
 
@@ -146,7 +154,7 @@ describe('links', () => {
     expect(isPagePath(blog, 'home', 'online', '/')).toBe(true);
     expect(isPagePath(blog, 'home', 'online', '/home')).toBe(true);
     expect(isPagePath(blog, 'home', 'online', '/about')).toBe(false);
-    expect(isPagePath(blog, 'home', 'test', '/')).toBe(false);
+    expect(isPagePath(blog, 'home', 'prefixed', '/')).toBe(false);
   });
 
   it('give react-router one pattern per path and detail page', () => {

@@ -5,24 +5,25 @@ import type { IdKind } from './id-rule';
  * everything else — the prerender's page list, manifest.json for the C++ server, the links
  * inside pages and the react-router route objects — is derived from them here.
  *
- * Two kinds of variant exist:
- * - "test": the route set of every host that is not configured; all sites under their prefixes
- *   (the `test` paths), plus the 404 catch-all.
+ * Two kinds of route set exist:
+ * - "prefixed": the route set of every host that is not configured: every site under its path
+ *   prefix (the `prefixed` paths, what the product's first description called the test routes),
+ *   plus the 404 catch-all.
  * - "online": the route set of a host configured for one site (the `online` paths); the
- *   manifest names this variant after the site.
+ *   manifest names this route set after the site.
  */
-export type VariantKind = 'test' | 'online';
+export type RouteSetKind = 'prefixed' | 'online';
 
-export const VARIANT_KINDS: readonly VariantKind[] = ['test', 'online'];
+export const ROUTE_SET_KINDS: readonly RouteSetKind[] = ['prefixed', 'online'];
 
-/** The page id of the shared 404 page, used as `not_found` by every variant. */
+/** The page id of the shared 404 page, used as `not_found` by every route set. */
 export const NOT_FOUND_PAGE_ID = 'not-found';
 export const NOT_FOUND_FILE = 'pages/not-found.html';
 
 /** A page answered on exact paths. The first path of each list is the one links point to. */
 export interface PageRoute<P extends string = string> {
   readonly page: P;
-  readonly test: readonly string[];
+  readonly prefixed: readonly string[];
   readonly online: readonly string[];
 }
 
@@ -33,13 +34,13 @@ export interface PageRoute<P extends string = string> {
 export interface DetailRoute<P extends string = string> {
   readonly page: P;
   /** Prefixes end with "/"; the id is the single segment after it. */
-  readonly test: string;
+  readonly prefixed: string;
   readonly online: string;
   readonly id: IdKind;
 }
 
 export interface SiteRoutes<P extends string = string> {
-  /** The site name: a key of manifest.json's "variants" and of the [hosts] config. */
+  /** The site name: a key of manifest.json's "route_sets" and of the [hosts] config. */
   readonly site: string;
   readonly pages: readonly PageRoute<P>[];
   readonly details: readonly DetailRoute<P>[];
@@ -58,33 +59,33 @@ export function defineRoutes<const P extends string>(routes: SiteRoutes<P>): Sit
 export function pagePath<P extends string>(
   routes: SiteRoutes<P>,
   page: P,
-  variant: VariantKind,
+  routeSet: RouteSetKind,
 ): string {
   const route = routes.pages.find((r) => r.page === page);
-  const path = route?.[variant][0];
-  if (path === undefined) throw new Error(`${routes.site}: no ${variant} path for page "${page}"`);
+  const path = route?.[routeSet][0];
+  if (path === undefined) throw new Error(`${routes.site}: no ${routeSet} path for page "${page}"`);
   return path;
 }
 
 export function detailPath<P extends string>(
   routes: SiteRoutes<P>,
   page: P,
-  variant: VariantKind,
+  routeSet: RouteSetKind,
   id: string,
 ): string {
   const route = routes.details.find((r) => r.page === page);
   if (route === undefined) throw new Error(`${routes.site}: no detail page "${page}"`);
-  return `${route[variant]}${encodeURIComponent(id)}`;
+  return `${route[routeSet]}${encodeURIComponent(id)}`;
 }
 
-/** True when `pathname` is one of the paths of `page` in `variant` (e.g. for the active tab). */
+/** True when `pathname` is one of the paths of `page` in that kind of route set (e.g. for the active tab). */
 export function isPagePath<P extends string>(
   routes: SiteRoutes<P>,
   page: P,
-  variant: VariantKind,
+  routeSet: RouteSetKind,
   pathname: string,
 ): boolean {
-  return routes.pages.some((r) => r.page === page && r[variant].includes(pathname));
+  return routes.pages.some((r) => r.page === page && r[routeSet].includes(pathname));
 }
 
 /** Route patterns for react-router: one per exact path, one `prefix:id` per detail page. */
@@ -96,26 +97,26 @@ export interface RouterPattern<P extends string = string> {
 
 export function routerPatterns<P extends string>(
   routes: SiteRoutes<P>,
-  variant: VariantKind,
+  routeSet: RouteSetKind,
 ): RouterPattern<P>[] {
   return [
     ...routes.pages.flatMap((r) =>
-      r[variant].map((path) => ({ path, page: r.page, detail: null })),
+      r[routeSet].map((path) => ({ path, page: r.page, detail: null })),
     ),
-    ...routes.details.map((d) => ({ path: `${d[variant]}:id`, page: d.page, detail: d })),
+    ...routes.details.map((d) => ({ path: `${d[routeSet]}:id`, page: d.page, detail: d })),
   ];
 }
 
 // ---------------------------------------------------------------------------------------------
-// The route sets of every variant, and the list of pages the prerender writes
+// Every route set, and the list of pages the prerender writes
 
 /** One HTML document to prerender (or one per language when `langs` is set). */
 export interface PageSpec {
   readonly id: string;
   readonly site: string;
-  readonly variant: VariantKind;
+  readonly routeSet: RouteSetKind;
   readonly page: string;
-  /** A path of the variant that renders this page (for the empty page: a never-known id). */
+  /** A path of the route set that renders this page (for the empty page: a never-known id). */
   readonly path: string;
   /** Detail pages: the canonical article id, or null for the empty page. */
   readonly articleId?: string | null;
@@ -132,18 +133,18 @@ export interface DetailSet {
   readonly empty: string;
 }
 
-export interface VariantRouteSet {
+export interface RouteSet {
   /** Exact path -> page id. */
   readonly routes: Readonly<Record<string, string>>;
   readonly details: readonly DetailSet[];
   readonly notFound: string;
-  /** Online variants: the site's first page under the test prefixes (for the server's start-up lines). */
-  readonly testEntry?: string;
+  /** Online route sets: the site's first page under its prefix (for the server's start-up lines). */
+  readonly prefixedEntry?: string;
 }
 
-export interface RouteSets {
-  /** "test" and one online variant per site, named after the site. */
-  readonly variants: Readonly<Record<string, VariantRouteSet>>;
+export interface Routing {
+  /** "prefixed" and one online route set per site, named after the site. */
+  readonly sets: Readonly<Record<string, RouteSet>>;
   readonly pages: readonly PageSpec[];
 }
 
@@ -160,7 +161,7 @@ const PATH_RE = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
 const PREFIX_RE = /^\/(?:[A-Za-z0-9._~-]+\/)+$/;
 const NAME_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export function buildRouteSets(sites: readonly SiteRoutes[], knownIds: KnownIds): RouteSets {
+export function buildRouting(sites: readonly SiteRoutes[], knownIds: KnownIds): Routing {
   const pages: PageSpec[] = [];
   const pageIds = new Set<string>([NOT_FOUND_PAGE_ID]);
   const files = new Set<string>([NOT_FOUND_FILE]);
@@ -176,33 +177,33 @@ export function buildRouteSets(sites: readonly SiteRoutes[], knownIds: KnownIds)
 
   const siteNames = new Set<string>();
   for (const site of sites) {
-    if (!NAME_RE.test(site.site) || site.site === 'test') {
+    if (!NAME_RE.test(site.site) || site.site === 'prefixed') {
       throw new Error(`invalid site name "${site.site}"`);
     }
     if (siteNames.has(site.site)) throw new Error(`duplicate site "${site.site}"`);
     siteNames.add(site.site);
   }
 
-  const test = new VariantBuilder('test');
-  const variants: Record<string, VariantRouteSet> = {};
+  const prefixed = new RouteSetBuilder('prefixed');
+  const online: Record<string, RouteSet> = {};
 
   for (const site of sites) {
-    const online = new VariantBuilder(site.site);
-    for (const variant of VARIANT_KINDS) {
-      const into = variant === 'test' ? test : online;
+    const own = new RouteSetBuilder(site.site);
+    for (const routeSet of ROUTE_SET_KINDS) {
+      const into = routeSet === 'prefixed' ? prefixed : own;
       const suffix = site.langs ? '.{lang}.html' : '.html';
 
       for (const route of site.pages) {
         checkName(site.site, route.page);
-        const paths = route[variant];
+        const paths = route[routeSet];
         if (paths.length === 0) continue;
         const id = addPage({
-          id: `${site.site}-${variant}-${route.page}`,
+          id: `${site.site}-${routeSet}-${route.page}`,
           site: site.site,
-          variant,
+          routeSet,
           page: route.page,
           path: paths[0]!,
-          file: `pages/${variant}/${site.site}/${route.page}${suffix}`,
+          file: `pages/${routeSet}/${site.site}/${route.page}${suffix}`,
           ...(site.langs ? { langs: site.langs } : {}),
         });
         for (const path of paths) into.route(path, id);
@@ -210,48 +211,48 @@ export function buildRouteSets(sites: readonly SiteRoutes[], knownIds: KnownIds)
 
       for (const detail of site.details) {
         checkName(site.site, detail.page);
-        const prefix = detail[variant];
+        const prefix = detail[routeSet];
         const ids: Record<string, string> = {};
         for (const articleId of knownIds[site.site]?.[detail.page] ?? []) {
           if (!NAME_RE.test(articleId)) {
             throw new Error(`${site.site}: article id "${articleId}" cannot name a page`);
           }
           ids[articleId] = addPage({
-            id: `${site.site}-${variant}-${detail.page}-${articleId}`,
+            id: `${site.site}-${routeSet}-${detail.page}-${articleId}`,
             site: site.site,
-            variant,
+            routeSet,
             page: detail.page,
             path: `${prefix}${articleId}`,
             articleId,
-            file: `pages/${variant}/${site.site}/${detail.page}/${articleId}${suffix}`,
+            file: `pages/${routeSet}/${site.site}/${detail.page}/${articleId}${suffix}`,
             ...(site.langs ? { langs: site.langs } : {}),
           });
         }
         const empty = addPage({
-          id: `${site.site}-${variant}-${detail.page}-empty`,
+          id: `${site.site}-${routeSet}-${detail.page}-empty`,
           site: site.site,
-          variant,
+          routeSet,
           page: detail.page,
           path: `${prefix}${EMPTY_ARTICLE_SEGMENT}`,
           articleId: null,
-          file: `pages/${variant}/${site.site}/${detail.page}-empty${suffix}`,
+          file: `pages/${routeSet}/${site.site}/${detail.page}-empty${suffix}`,
           ...(site.langs ? { langs: site.langs } : {}),
         });
         into.detail({ prefix, id: detail.id, ids, empty });
       }
     }
-    const testEntry = site.pages.find((r) => r.test.length > 0)?.test[0];
-    variants[site.site] = { ...online.done(), ...(testEntry ? { testEntry } : {}) };
+    const prefixedEntry = site.pages.find((r) => r.prefixed.length > 0)?.prefixed[0];
+    online[site.site] = { ...own.done(), ...(prefixedEntry ? { prefixedEntry } : {}) };
   }
 
-  return { variants: { test: test.done(), ...variants }, pages };
+  return { sets: { prefixed: prefixed.done(), ...online }, pages };
 }
 
 function checkName(site: string, page: string): void {
   if (!NAME_RE.test(page)) throw new Error(`${site}: invalid page name "${page}"`);
 }
 
-class VariantBuilder {
+class RouteSetBuilder {
   private readonly routes: Record<string, string> = {};
   private readonly details: DetailSet[] = [];
 
@@ -279,7 +280,7 @@ class VariantBuilder {
     this.details.push(set);
   }
 
-  done(): VariantRouteSet {
+  done(): RouteSet {
     return { routes: this.routes, details: this.details, notFound: NOT_FOUND_PAGE_ID };
   }
 }

@@ -8,11 +8,11 @@ describe('the Block Blast! landing page (enicf)', async () => {
   const site = await prepare({ dir: '/nonexistent', warn: () => {} });
 
   it.each([
-    ['test', '/view/ecinf'],
+    ['prefixed', '/view/ecinf'],
     ['online', '/'],
     ['online', '/view/ecinf'],
-  ] as const)('%s %s: one App Store badge carrying the run-time tokens', (variant, path) => {
-    const { unmount } = renderPath(site.routeObjects({ variant, lang: 'en' }), path);
+  ] as const)('%s %s: one App Store badge carrying the run-time tokens', (routeSet, path) => {
+    const { unmount } = renderPath(site.routeObjects({ routeSet, lang: 'en' }), path);
     const links = screen.getAllByRole('link');
     expect(links).toHaveLength(1);
     const badge = screen.getByRole('link', { name: 'Download on the App Store: Block Blast!' });
@@ -28,7 +28,7 @@ describe('the Block Blast! landing page (enicf)', async () => {
   });
 
   it('is marked as the landing page and loads the click script, not React', () => {
-    const [route] = site.routeObjects({ variant: 'online', lang: 'en' });
+    const [route] = site.routeObjects({ routeSet: 'online', lang: 'en' });
     const doc = route!.document({});
     expect(doc.landing).toBe(true);
     expect(doc.scripts).toEqual(['src/sites/enicf/landing-click.ts']);

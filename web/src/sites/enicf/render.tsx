@@ -8,8 +8,8 @@ const LANDING_SCRIPT = 'src/sites/enicf/landing-click.ts';
 
 export const prepare: PrepareSite = async () => ({
   knownIds: {},
-  routeObjects: ({ variant }) =>
-    routeObjects(enicfRoutes, variant, {
+  routeObjects: ({ routeSet }) =>
+    routeObjects(enicfRoutes, routeSet, {
       landing: {
         element: <LandingPage />,
         document: () => ({

@@ -1,7 +1,7 @@
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
-import { detailPath, type VariantKind } from '../../shared/routes/route-set';
+import { detailPath, type RouteSetKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { kuponz1Routes } from './routes';
 import { SIZES } from './site';
@@ -9,15 +9,15 @@ import s from './home-page.module.css';
 
 /** The blog list: a grid of coupon-shaped cards (image, title, excerpt, 'Read More →'). */
 export function HomePage(props: {
-  variant: VariantKind;
+  routeSet: RouteSetKind;
   articles: readonly Article[];
   images: ImageLookup;
 }) {
   return (
-    <Layout variant={props.variant} kind="list">
+    <Layout routeSet={props.routeSet} kind="list">
       <ul className={s.grid}>
         {props.articles.map((a, i) => {
-          const href = detailPath(kuponz1Routes, 'article', props.variant, a.id);
+          const href = detailPath(kuponz1Routes, 'article', props.routeSet, a.id);
           return (
             <li key={a.id} className={i === 0 ? `${s.card} ${s.lead}` : s.card}>
               <Picture

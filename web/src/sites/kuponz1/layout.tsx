@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import '../../shared/styles/base.css';
 import { CopyrightFooter } from '../../shared/components/copyright-footer';
-import { pagePath, type VariantKind } from '../../shared/routes/route-set';
+import { pagePath, type RouteSetKind } from '../../shared/routes/route-set';
 import { kuponz1Routes } from './routes';
 import { BRAND, TAGLINE } from './site';
 import s from './layout.module.css';
@@ -13,11 +13,11 @@ import s from './layout.module.css';
  * footer is white (SPEC).
  */
 export function Layout(props: {
-  variant: VariantKind;
+  routeSet: RouteSetKind;
   kind: 'list' | 'detail';
   children?: ReactNode;
 }) {
-  const home = pagePath(kuponz1Routes, 'home', props.variant);
+  const home = pagePath(kuponz1Routes, 'home', props.routeSet);
   const Title = props.kind === 'list' ? 'h1' : 'p';
   return (
     <div className={s.shell}>

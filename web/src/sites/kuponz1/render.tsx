@@ -21,14 +21,14 @@ export const prepare: PrepareSite = async (source) => {
   });
   return {
     knownIds: { article: articles.map((a) => a.id) },
-    routeObjects: ({ variant }) => {
-      const home = pagePath(kuponz1Routes, 'home', variant);
+    routeObjects: ({ routeSet }) => {
+      const home = pagePath(kuponz1Routes, 'home', routeSet);
       const firstArticles = articles
         .slice(0, PREFETCH_ARTICLES)
-        .map((a) => detailPath(kuponz1Routes, 'article', variant, a.id));
-      return routeObjects(kuponz1Routes, variant, {
+        .map((a) => detailPath(kuponz1Routes, 'article', routeSet, a.id));
+      return routeObjects(kuponz1Routes, routeSet, {
         home: {
-          element: <HomePage variant={variant} articles={articles} images={images} />,
+          element: <HomePage routeSet={routeSet} articles={articles} images={images} />,
           document: () => doc(HOME_TITLE, HOME_DESCRIPTION, firstArticles),
         },
         article: {
@@ -37,7 +37,7 @@ export const prepare: PrepareSite = async (source) => {
               kind={ARTICLE_RULES.idKind}
               index={index}
               render={(article) => (
-                <ArticlePage variant={variant} article={article} images={images} />
+                <ArticlePage routeSet={routeSet} article={article} images={images} />
               )}
             />
           ),

@@ -3,8 +3,13 @@ import { defineRoutes } from '../../shared/routes/route-set';
 /** Kuponz, the coupon blog. Note the underscore in article_detail; ids are matched as strings. */
 export const kuponz1Routes = defineRoutes({
   site: 'kuponz1',
-  pages: [{ page: 'home', test: ['/kuponz1/home'], online: ['/', '/home'] }],
+  pages: [{ page: 'home', prefixed: ['/kuponz1/home'], online: ['/', '/home'] }],
   details: [
-    { page: 'article', test: '/kuponz1/article_detail/', online: '/article_detail/', id: 'string' },
+    {
+      page: 'article',
+      prefixed: '/kuponz1/article_detail/',
+      online: '/article_detail/',
+      id: 'string',
+    },
   ],
 });

@@ -2,7 +2,7 @@ import { DateText } from '../../shared/components/date-text';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { France } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
-import type { VariantKind } from '../../shared/routes/route-set';
+import type { RouteSetKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { FRANCE_BANNER, SIZES } from './site';
 import s from './france-page.module.css';
@@ -14,12 +14,12 @@ import s from './france-page.module.css';
  * the right.
  */
 export function FrancePage(props: {
-  variant: VariantKind;
+  routeSet: RouteSetKind;
   france: France | null;
   images: ImageLookup;
 }) {
   return (
-    <Layout variant={props.variant}>
+    <Layout routeSet={props.routeSet}>
       <section className={s.banner}>
         <div className={s.bannerInner}>
           <h1 className={s.bannerTitle}>France</h1>

@@ -2,7 +2,7 @@ import { DateText } from '../../shared/components/date-text';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
-import { detailPath, type VariantKind } from '../../shared/routes/route-set';
+import { detailPath, type RouteSetKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { kuponz2Routes } from './routes';
 import { BRAND, SIZES } from './site';
@@ -10,12 +10,12 @@ import s from './home-page.module.css';
 
 /** The shop's home: banner, the tab bar (in the layout), and the ten articles. */
 export function HomePage(props: {
-  variant: VariantKind;
+  routeSet: RouteSetKind;
   list: readonly Article[];
   images: ImageLookup;
 }) {
   return (
-    <Layout variant={props.variant}>
+    <Layout routeSet={props.routeSet}>
       <section className={s.banner}>
         <div className={s.bannerInner}>
           <h1 className={s.bannerTitle}>{BRAND}</h1>
@@ -37,7 +37,7 @@ export function HomePage(props: {
             <div className={s.body}>
               <div className={s.head}>
                 <h2 className={s.title}>
-                  <a href={detailPath(kuponz2Routes, 'article', props.variant, a.id)}>{a.title}</a>
+                  <a href={detailPath(kuponz2Routes, 'article', props.routeSet, a.id)}>{a.title}</a>
                 </h2>
                 <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
               </div>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import '../../shared/styles/base.css';
 import { CopyrightFooter } from '../../shared/components/copyright-footer';
-import { isPagePath, pagePath, type VariantKind } from '../../shared/routes/route-set';
+import { isPagePath, pagePath, type RouteSetKind } from '../../shared/routes/route-set';
 import { kuponz2Routes } from './routes';
 import { BRAND } from './site';
 import s from './layout.module.css';
@@ -13,13 +13,13 @@ const TABS = [
 ] as const;
 
 /** Header, the HOME / FRANCE tab bar (active tab from the current path), footer. */
-export function Layout(props: { variant: VariantKind; children?: ReactNode }) {
+export function Layout(props: { routeSet: RouteSetKind; children?: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className={s.shell}>
       <header className={s.header}>
         <div className={s.top}>
-          <Link className={s.brand} to={pagePath(kuponz2Routes, 'home', props.variant)}>
+          <Link className={s.brand} to={pagePath(kuponz2Routes, 'home', props.routeSet)}>
             Kuponz <em className={s.brandAccent}>Beauty</em>
           </Link>
           <p className={s.pill}>Cashback rewards</p>
@@ -30,9 +30,9 @@ export function Layout(props: { variant: VariantKind; children?: ReactNode }) {
               <li key={tab.page}>
                 <Link
                   className={s.tab}
-                  to={pagePath(kuponz2Routes, tab.page, props.variant)}
+                  to={pagePath(kuponz2Routes, tab.page, props.routeSet)}
                   aria-current={
-                    isPagePath(kuponz2Routes, tab.page, props.variant, pathname)
+                    isPagePath(kuponz2Routes, tab.page, props.routeSet, pathname)
                       ? 'page'
                       : undefined
                   }

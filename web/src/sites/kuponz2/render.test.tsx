@@ -18,15 +18,15 @@ describe('Kuponz Beauty (kuponz2)', async () => {
   const tabs = () => ['HOME', 'FRANCE'].map((name) => screen.getByRole('link', { name }));
   const current = () => tabs().map((t) => t.getAttribute('aria-current'));
 
-  it('derives the active tab from the path (test variant)', () => {
-    const routes = site.routeObjects({ variant: 'test', lang: 'en' });
+  it('derives the active tab from the path (prefixed route set)', () => {
+    const routes = site.routeObjects({ routeSet: 'prefixed', lang: 'en' });
     renderPath(routes, '/kuponz2/home');
     expect(tabs().map((t) => t.getAttribute('href'))).toEqual(['/kuponz2/home', '/kuponz2/france']);
     expect(current()).toEqual(['page', null]);
   });
 
-  it('derives the active tab from the path (online variant)', () => {
-    const routes = site.routeObjects({ variant: 'online', lang: 'en' });
+  it('derives the active tab from the path (online route set)', () => {
+    const routes = site.routeObjects({ routeSet: 'online', lang: 'en' });
     const { unmount } = renderPath(routes, '/france');
     expect(tabs().map((t) => t.getAttribute('href'))).toEqual(['/', '/france']);
     expect(current()).toEqual([null, 'page']);
@@ -41,7 +41,7 @@ describe('Kuponz Beauty (kuponz2)', async () => {
   });
 
   it('keeps the tab bar on the (empty) article page, with neither tab active', () => {
-    renderPath(site.routeObjects({ variant: 'online', lang: 'en' }), '/article-detail/5');
+    renderPath(site.routeObjects({ routeSet: 'online', lang: 'en' }), '/article-detail/5');
     expect(current()).toEqual([null, null]);
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.getByText('Copyright © 2026 Kuponz Beauty. All Rights Reserved.')).toBeTruthy();

@@ -47,19 +47,19 @@ export const prepare: PrepareSite = async (source) => {
   });
   return {
     knownIds: { article: articles.map((a) => a.id) },
-    routeObjects: ({ variant }) => {
-      const home = pagePath(kuponz2Routes, 'home', variant);
-      const francePath = pagePath(kuponz2Routes, 'france', variant);
+    routeObjects: ({ routeSet }) => {
+      const home = pagePath(kuponz2Routes, 'home', routeSet);
+      const francePath = pagePath(kuponz2Routes, 'france', routeSet);
       const firstArticles = list
         .slice(0, PREFETCH_ARTICLES)
-        .map((a) => detailPath(kuponz2Routes, 'article', variant, a.id));
-      return routeObjects(kuponz2Routes, variant, {
+        .map((a) => detailPath(kuponz2Routes, 'article', routeSet, a.id));
+      return routeObjects(kuponz2Routes, routeSet, {
         home: {
-          element: <HomePage variant={variant} list={list} images={images} />,
+          element: <HomePage routeSet={routeSet} list={list} images={images} />,
           document: () => doc(HOME_TITLE, HOME_DESCRIPTION, [...firstArticles, francePath]),
         },
         france: {
-          element: <FrancePage variant={variant} france={france} images={images} />,
+          element: <FrancePage routeSet={routeSet} france={france} images={images} />,
           document: () => doc(FRANCE_TITLE, FRANCE_BANNER, [home]),
         },
         article: {
@@ -68,7 +68,12 @@ export const prepare: PrepareSite = async (source) => {
               kind={ARTICLE_RULES.idKind}
               index={index}
               render={(article) => (
-                <ArticlePage variant={variant} article={article} common={common} images={images} />
+                <ArticlePage
+                  routeSet={routeSet}
+                  article={article}
+                  common={common}
+                  images={images}
+                />
               )}
             />
           ),

@@ -4,10 +4,15 @@ import { defineRoutes } from '../../shared/routes/route-set';
 export const kuponz2Routes = defineRoutes({
   site: 'kuponz2',
   pages: [
-    { page: 'home', test: ['/kuponz2/home'], online: ['/', '/home'] },
-    { page: 'france', test: ['/kuponz2/france'], online: ['/france'] },
+    { page: 'home', prefixed: ['/kuponz2/home'], online: ['/', '/home'] },
+    { page: 'france', prefixed: ['/kuponz2/france'], online: ['/france'] },
   ],
   details: [
-    { page: 'article', test: '/kuponz2/article-detail/', online: '/article-detail/', id: 'number' },
+    {
+      page: 'article',
+      prefixed: '/kuponz2/article-detail/',
+      online: '/article-detail/',
+      id: 'number',
+    },
   ],
 });

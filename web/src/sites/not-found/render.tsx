@@ -21,7 +21,7 @@ export function NotFoundPage() {
   );
 }
 
-/** The one 404 page every variant answers with (status 404). */
+/** The one 404 page every route set answers with (status 404). */
 export function renderNotFound(): { element: ReactElement; document: DocumentInfo } {
   return {
     element: <NotFoundPage />,

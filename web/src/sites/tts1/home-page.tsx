@@ -2,7 +2,7 @@ import { DateText } from '../../shared/components/date-text';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
-import { detailPath, type VariantKind } from '../../shared/routes/route-set';
+import { detailPath, type RouteSetKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { tts1Routes } from './routes';
 import { SIZES } from './site';
@@ -19,15 +19,15 @@ export interface FeaturedBlock {
  * title's link stretches over the card, so the picture needs no link of its own.
  */
 export function HomePage(props: {
-  variant: VariantKind;
+  routeSet: RouteSetKind;
   list: readonly Article[];
   featured: FeaturedBlock | null;
   images: ImageLookup;
 }) {
-  const href = (id: string) => detailPath(tts1Routes, 'article', props.variant, id);
+  const href = (id: string) => detailPath(tts1Routes, 'article', props.routeSet, id);
   const { featured, images } = props;
   return (
-    <Layout variant={props.variant}>
+    <Layout routeSet={props.routeSet}>
       <section className={s.banner} aria-labelledby="tts1-welcome">
         <div className={s.bannerInner}>
           <p className={s.kicker}>Beauty · Skincare · Cashback</p>

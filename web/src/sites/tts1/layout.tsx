@@ -2,15 +2,15 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import '../../shared/styles/base.css';
 import { CopyrightFooter } from '../../shared/components/copyright-footer';
-import { isPagePath, pagePath, type VariantKind } from '../../shared/routes/route-set';
+import { isPagePath, pagePath, type RouteSetKind } from '../../shared/routes/route-set';
 import { tts1Routes } from './routes';
 import { BRAND } from './site';
 import s from './layout.module.css';
 
-export function Layout(props: { variant: VariantKind; children?: ReactNode }) {
+export function Layout(props: { routeSet: RouteSetKind; children?: ReactNode }) {
   const { pathname } = useLocation();
-  const home = pagePath(tts1Routes, 'home', props.variant);
-  const onHome = isPagePath(tts1Routes, 'home', props.variant, pathname);
+  const home = pagePath(tts1Routes, 'home', props.routeSet);
+  const onHome = isPagePath(tts1Routes, 'home', props.routeSet, pathname);
   return (
     <div className={s.shell}>
       <header className={s.header}>

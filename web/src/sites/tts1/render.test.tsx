@@ -14,23 +14,23 @@ const source = {
 
 describe('GlowBack (tts1)', async () => {
   const site = await prepare(source);
-  const test = site.routeObjects({ variant: 'test', lang: 'en' });
-  const online = site.routeObjects({ variant: 'online', lang: 'en' });
+  const test = site.routeObjects({ routeSet: 'prefixed', lang: 'en' });
+  const online = site.routeObjects({ routeSet: 'online', lang: 'en' });
 
   it('knows the ids of its articles', () => {
     expect(site.knownIds).toEqual({ article: ['1', '2', '10'] });
   });
 
   it.each([
-    ['test', '/tts1/home'],
+    ['prefixed', '/tts1/home'],
     ['online', '/'],
     ['online', '/home'],
-  ] as const)('%s %s: highlights HOME and links articles inside the variant', (variant, path) => {
-    renderPath(variant === 'test' ? test : online, path);
+  ] as const)('%s %s: highlights HOME and links articles inside the routeSet', (routeSet, path) => {
+    renderPath(routeSet === 'prefixed' ? test : online, path);
     const home = screen.getByRole('link', { name: 'HOME' });
     expect(home.getAttribute('aria-current')).toBe('page');
-    expect(home.getAttribute('href')).toBe(variant === 'test' ? '/tts1/home' : '/');
-    const prefix = variant === 'test' ? '/tts1/article-detail/' : '/article-detail/';
+    expect(home.getAttribute('href')).toBe(routeSet === 'prefixed' ? '/tts1/home' : '/');
+    const prefix = routeSet === 'prefixed' ? '/tts1/article-detail/' : '/article-detail/';
     expect(screen.getByRole('link', { name: 'Fixture One' }).getAttribute('href')).toBe(
       `${prefix}1`,
     );

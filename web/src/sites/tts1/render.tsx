@@ -53,15 +53,15 @@ export const prepare: PrepareSite = async (source) => {
 
   return {
     knownIds: { article: articles.map((a) => a.id) },
-    routeObjects: ({ variant }) => {
-      const home = pagePath(tts1Routes, 'home', variant);
+    routeObjects: ({ routeSet }) => {
+      const home = pagePath(tts1Routes, 'home', routeSet);
       // The articles above the fold of the home page, ready before the visitor clicks.
       const firstArticles = list
         .slice(0, PREFETCH_ARTICLES)
-        .map((a) => detailPath(tts1Routes, 'article', variant, a.id));
-      return routeObjects(tts1Routes, variant, {
+        .map((a) => detailPath(tts1Routes, 'article', routeSet, a.id));
+      return routeObjects(tts1Routes, routeSet, {
         home: {
-          element: <HomePage variant={variant} list={list} featured={featured} images={images} />,
+          element: <HomePage routeSet={routeSet} list={list} featured={featured} images={images} />,
           document: () => doc(HOME_TITLE, HOME_DESCRIPTION, firstArticles),
         },
         article: {
@@ -70,7 +70,7 @@ export const prepare: PrepareSite = async (source) => {
               kind={ARTICLE_RULES.idKind}
               index={index}
               render={(article) => (
-                <ArticlePage variant={variant} article={article} images={images} />
+                <ArticlePage routeSet={routeSet} article={article} images={images} />
               )}
             />
           ),

@@ -3,8 +3,13 @@ import { defineRoutes } from '../../shared/routes/route-set';
 /** GlowBack, the beauty blog. Ids are numbers ("01" is article 1). */
 export const tts1Routes = defineRoutes({
   site: 'tts1',
-  pages: [{ page: 'home', test: ['/tts1/home'], online: ['/', '/home'] }],
+  pages: [{ page: 'home', prefixed: ['/tts1/home'], online: ['/', '/home'] }],
   details: [
-    { page: 'article', test: '/tts1/article-detail/', online: '/article-detail/', id: 'number' },
+    {
+      page: 'article',
+      prefixed: '/tts1/article-detail/',
+      online: '/article-detail/',
+      id: 'number',
+    },
   ],
 });

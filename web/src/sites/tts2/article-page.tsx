@@ -2,18 +2,18 @@ import { ArticleView } from '../../shared/components/article-view';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
-import type { VariantKind } from '../../shared/routes/route-set';
+import type { RouteSetKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { SIZES } from './site';
 import s from './article-page.module.css';
 
 export function ArticlePage(props: {
-  variant: VariantKind;
+  routeSet: RouteSetKind;
   article: Article | undefined;
   images: ImageLookup;
 }) {
   return (
-    <Layout variant={props.variant}>
+    <Layout routeSet={props.routeSet}>
       <div className={s.page}>
         <ArticleView
           article={props.article}

@@ -2,7 +2,7 @@ import { DateText } from '../../shared/components/date-text';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
-import { detailPath, type VariantKind } from '../../shared/routes/route-set';
+import { detailPath, type RouteSetKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { tts2Routes } from './routes';
 import { BRAND, SIZES } from './site';
@@ -10,16 +10,16 @@ import s from './home-page.module.css';
 
 /** Wayfarer Journal's home: a grid of eight article cards, each with a 'Read More →' link. */
 export function HomePage(props: {
-  variant: VariantKind;
+  routeSet: RouteSetKind;
   cards: readonly Article[];
   images: ImageLookup;
 }) {
   return (
-    <Layout variant={props.variant}>
+    <Layout routeSet={props.routeSet}>
       <h1 className="visually-hidden">{BRAND}: travel stories and practical guides</h1>
       <ul className={s.grid}>
         {props.cards.map((a, i) => {
-          const href = detailPath(tts2Routes, 'article', props.variant, a.id);
+          const href = detailPath(tts2Routes, 'article', props.routeSet, a.id);
           return (
             <li key={a.id} className={s.card}>
               <Picture

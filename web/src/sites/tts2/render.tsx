@@ -29,14 +29,14 @@ export const prepare: PrepareSite = async (source) => {
   });
   return {
     knownIds: { article: articles.map((a) => a.id) },
-    routeObjects: ({ variant }) => {
-      const home = pagePath(tts2Routes, 'home', variant);
+    routeObjects: ({ routeSet }) => {
+      const home = pagePath(tts2Routes, 'home', routeSet);
       const firstCards = cards
         .slice(0, PREFETCH_ARTICLES)
-        .map((a) => detailPath(tts2Routes, 'article', variant, a.id));
-      return routeObjects(tts2Routes, variant, {
+        .map((a) => detailPath(tts2Routes, 'article', routeSet, a.id));
+      return routeObjects(tts2Routes, routeSet, {
         home: {
-          element: <HomePage variant={variant} cards={cards} images={images} />,
+          element: <HomePage routeSet={routeSet} cards={cards} images={images} />,
           document: () => doc(HOME_TITLE, HOME_DESCRIPTION, firstCards),
         },
         article: {
@@ -45,7 +45,7 @@ export const prepare: PrepareSite = async (source) => {
               kind={ARTICLE_RULES.idKind}
               index={index}
               render={(article) => (
-                <ArticlePage variant={variant} article={article} images={images} />
+                <ArticlePage routeSet={routeSet} article={article} images={images} />
               )}
             />
           ),

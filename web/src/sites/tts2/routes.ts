@@ -3,8 +3,13 @@ import { defineRoutes } from '../../shared/routes/route-set';
 /** Wayfarer Journal, the travel blog. Ids are matched as strings. */
 export const tts2Routes = defineRoutes({
   site: 'tts2',
-  pages: [{ page: 'home', test: ['/tts2/home'], online: ['/', '/home'] }],
+  pages: [{ page: 'home', prefixed: ['/tts2/home'], online: ['/', '/home'] }],
   details: [
-    { page: 'article', test: '/tts2/article-detail/', online: '/article-detail/', id: 'string' },
+    {
+      page: 'article',
+      prefixed: '/tts2/article-detail/',
+      online: '/article-detail/',
+      id: 'string',
+    },
   ],
 });

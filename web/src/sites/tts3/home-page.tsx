@@ -2,7 +2,7 @@ import { DateText } from '../../shared/components/date-text';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
-import { detailPath, type VariantKind } from '../../shared/routes/route-set';
+import { detailPath, type RouteSetKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { tts3Routes } from './routes';
 import { SIZES } from './site';
@@ -10,12 +10,12 @@ import s from './home-page.module.css';
 
 /** Youadsmedia-Top's home: the welcome banner and a list of six articles. */
 export function HomePage(props: {
-  variant: VariantKind;
+  routeSet: RouteSetKind;
   list: readonly Article[];
   images: ImageLookup;
 }) {
   return (
-    <Layout variant={props.variant}>
+    <Layout routeSet={props.routeSet}>
       <section className={s.banner}>
         <h1 className={s.bannerTitle}>Welcome To Youadsmedia-Top</h1>
         <p className={s.bannerText}>
@@ -25,7 +25,7 @@ export function HomePage(props: {
       </section>
       <ol className={s.list}>
         {props.list.map((a, i) => {
-          const href = detailPath(tts3Routes, 'article', props.variant, a.id);
+          const href = detailPath(tts3Routes, 'article', props.routeSet, a.id);
           return (
             <li key={a.id} className={s.item}>
               <Picture

@@ -2,17 +2,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import '../../shared/styles/base.css';
 import { CopyrightFooter } from '../../shared/components/copyright-footer';
-import { pagePath, type VariantKind } from '../../shared/routes/route-set';
+import { pagePath, type RouteSetKind } from '../../shared/routes/route-set';
 import { tts3Routes } from './routes';
 import { BRAND } from './site';
 import s from './layout.module.css';
 
-export function Layout(props: { variant: VariantKind; children?: ReactNode }) {
+export function Layout(props: { routeSet: RouteSetKind; children?: ReactNode }) {
   return (
     <div className={s.shell}>
       <header className={s.header}>
         <div className={s.bar}>
-          <Link className={s.brand} to={pagePath(tts3Routes, 'home', props.variant)}>
+          <Link className={s.brand} to={pagePath(tts3Routes, 'home', props.routeSet)}>
             <span className={s.badge} aria-hidden="true">
               Y
             </span>

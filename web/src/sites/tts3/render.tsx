@@ -29,14 +29,14 @@ export const prepare: PrepareSite = async (source) => {
   });
   return {
     knownIds: { article: articles.map((a) => a.id) },
-    routeObjects: ({ variant }) => {
-      const home = pagePath(tts3Routes, 'home', variant);
+    routeObjects: ({ routeSet }) => {
+      const home = pagePath(tts3Routes, 'home', routeSet);
       const firstArticles = list
         .slice(0, PREFETCH_ARTICLES)
-        .map((a) => detailPath(tts3Routes, 'article', variant, a.id));
-      return routeObjects(tts3Routes, variant, {
+        .map((a) => detailPath(tts3Routes, 'article', routeSet, a.id));
+      return routeObjects(tts3Routes, routeSet, {
         home: {
-          element: <HomePage variant={variant} list={list} images={images} />,
+          element: <HomePage routeSet={routeSet} list={list} images={images} />,
           document: () => doc(HOME_TITLE, HOME_DESCRIPTION, firstArticles),
         },
         article: {
@@ -45,7 +45,7 @@ export const prepare: PrepareSite = async (source) => {
               kind={ARTICLE_RULES.idKind}
               index={index}
               render={(article) => (
-                <ArticlePage variant={variant} article={article} images={images} />
+                <ArticlePage routeSet={routeSet} article={article} images={images} />
               )}
             />
           ),

@@ -3,8 +3,13 @@ import { defineRoutes } from '../../shared/routes/route-set';
 /** Youadsmedia-Top, the lifestyle blog. Ids are numbers. */
 export const tts3Routes = defineRoutes({
   site: 'tts3',
-  pages: [{ page: 'home', test: ['/tts3/home'], online: ['/', '/home'] }],
+  pages: [{ page: 'home', prefixed: ['/tts3/home'], online: ['/', '/home'] }],
   details: [
-    { page: 'article', test: '/tts3/article-detail/', online: '/article-detail/', id: 'number' },
+    {
+      page: 'article',
+      prefixed: '/tts3/article-detail/',
+      online: '/article-detail/',
+      id: 'number',
+    },
   ],
 });

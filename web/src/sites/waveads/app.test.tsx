@@ -14,13 +14,14 @@ const { reloadPage } = await import('../../shared/browser/reload');
 
 const props = (over: Partial<WaveadsAppProps> = {}): WaveadsAppProps => {
   const page = over.page ?? 'home';
-  const variant = over.variant ?? 'test';
+  const routeSet = over.routeSet ?? 'prefixed';
   return {
     page,
-    variant,
+    routeSet,
     lang: 'en',
     dictionary: en,
-    children: page === 'home' ? <HomePage variant={variant} /> : <ContactPage variant={variant} />,
+    children:
+      page === 'home' ? <HomePage routeSet={routeSet} /> : <ContactPage routeSet={routeSet} />,
     ...over,
   };
 };
@@ -115,7 +116,7 @@ describe('the waveads home page', () => {
     expect(dialog.open).toBe(true);
   });
 
-  it('links inside the test variant', () => {
+  it('links inside the prefixed route set', () => {
     render(<WaveadsApp {...props()} />);
     expect(screen.getByRole('link', { name: /WaveAds/ }).getAttribute('href')).toBe(
       '/waveads/home',
@@ -128,8 +129,8 @@ describe('the waveads home page', () => {
     );
   });
 
-  it('links inside the online (global host) variant', () => {
-    render(<WaveadsApp {...props({ variant: 'online' })} />);
+  it('links inside the online (global host) route set', () => {
+    render(<WaveadsApp {...props({ routeSet: 'online' })} />);
     expect(screen.getByRole('link', { name: /WaveAds/ }).getAttribute('href')).toBe('/');
     for (const link of screen.getAllByRole('link', { name: 'Contact Us' })) {
       expect(link.getAttribute('href')).toBe('/contact-us');

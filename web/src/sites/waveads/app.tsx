@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import '../../shared/styles/base.css';
 import { readStoredLang, storeLang, type Lang } from '../../shared/i18n/lang';
-import type { VariantKind } from '../../shared/routes/route-set';
+import type { RouteSetKind } from '../../shared/routes/route-set';
 import { NoticeProvider } from './components/notices';
 import { SiteFooter } from './components/site-footer';
 import { TopBar } from './components/top-bar';
@@ -20,7 +20,7 @@ export const PAGE_META: Readonly<
 
 export interface WaveadsAppProps {
   readonly page: WaveadsPage;
-  readonly variant: VariantKind;
+  readonly routeSet: RouteSetKind;
   /** The page's language: `<html lang>` of the prerendered page, never localStorage. */
   readonly lang: Lang;
   readonly dictionary: WaveadsDictionary;
@@ -59,7 +59,7 @@ export function WaveadsApp(props: WaveadsAppProps) {
     <I18nProvider lang={active.lang} dictionary={active.dictionary}>
       <div className={s.shell}>
         <NoticeProvider>
-          <TopBar variant={props.variant} />
+          <TopBar routeSet={props.routeSet} />
           <main className={s.main}>{props.children}</main>
           <SiteFooter onCareers={() => setResumeOpen(true)} />
           <ResumeDialog open={resumeOpen} onClose={() => setResumeOpen(false)} />

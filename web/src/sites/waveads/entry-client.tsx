@@ -1,6 +1,6 @@
 /**
  * The browser entry of the waveads pages: hydrates the prerendered page. Everything it needs
- * is in the document: the language in <html lang>, the page and variant in #root's data-*.
+ * is in the document: the language in <html lang>, the page and route set in #root's data-*.
  */
 import { hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LANG, isLang } from '../../shared/i18n/lang';
@@ -16,14 +16,14 @@ async function main(): Promise<void> {
   const lang = isLang(htmlLang) ? htmlLang : DEFAULT_LANG;
   const page = waveadsRoutes.pages.find((p) => p.page === root.dataset.page)?.page as
     WaveadsPage | undefined;
-  const variant = root.dataset.variant === 'online' ? 'online' : 'test';
+  const routeSet = root.dataset.routeSet === 'online' ? 'online' : 'prefixed';
   if (page === undefined) return;
   // Both were preloaded by the page (<link rel="modulepreload">): they arrive together.
   const [dictionary, Page] = await Promise.all([loadDictionary[lang](), PAGE_MODULES[page].load()]);
   hydrateRoot(
     root,
-    <WaveadsApp page={page} variant={variant} lang={lang} dictionary={dictionary}>
-      <Page variant={variant} />
+    <WaveadsApp page={page} routeSet={routeSet} lang={lang} dictionary={dictionary}>
+      <Page routeSet={routeSet} />
     </WaveadsApp>,
   );
 }

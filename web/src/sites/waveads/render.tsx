@@ -2,7 +2,7 @@ import { dictionaryProblems } from '../../shared/i18n/i18n';
 import { LANGS, isLang, type Lang } from '../../shared/i18n/lang';
 import { routeObjects, type PageRender } from '../../shared/render/route-objects';
 import type { PrepareSite } from '../../shared/render/site-render';
-import type { VariantKind } from '../../shared/routes/route-set';
+import type { RouteSetKind } from '../../shared/routes/route-set';
 import { PAGE_META, WaveadsApp } from './app';
 import { dictionarySource, loadDictionary, type WaveadsDictionary } from './i18n/dictionaries';
 import { PAGE_MODULES } from './pages/page-modules';
@@ -27,20 +27,20 @@ export const prepare: PrepareSite = async () => {
   const ContactPage = await PAGE_MODULES['contact-us'].load();
   const content = { home: HomePage, 'contact-us': ContactPage };
 
-  const page = (name: WaveadsPage, variant: VariantKind, lang: Lang): PageRender => {
+  const page = (name: WaveadsPage, routeSet: RouteSetKind, lang: Lang): PageRender => {
     const dictionary = dictionaries.get(lang)!;
     const Page = content[name];
     return {
       element: (
-        <WaveadsApp page={name} variant={variant} lang={lang} dictionary={dictionary}>
-          <Page variant={variant} />
+        <WaveadsApp page={name} routeSet={routeSet} lang={lang} dictionary={dictionary}>
+          <Page routeSet={routeSet} />
         </WaveadsApp>
       ),
       document: () => ({
         title: dictionary[PAGE_META[name].title],
         description: dictionary[PAGE_META[name].description],
         lang,
-        rootData: { page: name, variant },
+        rootData: { page: name, 'route-set': routeSet },
         clientEntry: CLIENT_ENTRY,
         clientPreload: [dictionarySource(lang), PAGE_MODULES[name].source],
       }),
@@ -49,11 +49,11 @@ export const prepare: PrepareSite = async () => {
 
   return {
     knownIds: {},
-    routeObjects: ({ variant, lang }) => {
+    routeObjects: ({ routeSet, lang }) => {
       if (!isLang(lang)) throw new Error(`waveads: unknown language "${lang}"`);
-      return routeObjects(waveadsRoutes, variant, {
-        home: page('home', variant, lang),
-        'contact-us': page('contact-us', variant, lang),
+      return routeObjects(waveadsRoutes, routeSet, {
+        home: page('home', routeSet, lang),
+        'contact-us': page('contact-us', routeSet, lang),
       });
     },
   };

@@ -5,8 +5,8 @@ import { DEFAULT_LANG, LANGS } from '../../shared/i18n/lang';
 export const waveadsRoutes = defineRoutes({
   site: 'waveads',
   pages: [
-    { page: 'home', test: ['/waveads/home'], online: ['/', '/home'] },
-    { page: 'contact-us', test: ['/waveads/contact-us'], online: ['/contact-us'] },
+    { page: 'home', prefixed: ['/waveads/home'], online: ['/', '/home'] },
+    { page: 'contact-us', prefixed: ['/waveads/contact-us'], online: ['/contact-us'] },
   ],
   details: [],
   langs: { list: LANGS, default: DEFAULT_LANG },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { pagePath, type VariantKind } from '../../../shared/routes/route-set';
+import { pagePath, type RouteSetKind } from '../../../shared/routes/route-set';
 import { useI18n } from '../i18n/dictionaries';
 import { waveadsRoutes } from '../routes';
 import { LanguageMenu } from './language-menu';
@@ -23,14 +23,14 @@ function useHiddenOnScrollDown(pinned: boolean): boolean {
   return hidden && !pinned;
 }
 
-export function TopBar(props: { variant: VariantKind }) {
+export function TopBar(props: { routeSet: RouteSetKind }) {
   const { t } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
   const hidden = useHiddenOnScrollDown(menuOpen);
-  // The logo is a plain link: a full page load of the variant's home (SPEC: it reloads the page).
-  const home = pagePath(waveadsRoutes, 'home', props.variant);
-  // CONTACT US: /contact-us on the global host (online variant), /waveads/contact-us in test.
-  const contact = pagePath(waveadsRoutes, 'contact-us', props.variant);
+  // The logo is a plain link: a full page load of the route set's home (SPEC: it reloads the page).
+  const home = pagePath(waveadsRoutes, 'home', props.routeSet);
+  // CONTACT US: /contact-us on the global host (online route set), /waveads/contact-us on the prefixed one.
+  const contact = pagePath(waveadsRoutes, 'contact-us', props.routeSet);
   return (
     <header className={hidden ? `${s.bar} ${s.hidden}` : s.bar}>
       <div className={s.inner}>

@@ -1,4 +1,4 @@
-import { pagePath, type VariantKind } from '../../../shared/routes/route-set';
+import { pagePath, type RouteSetKind } from '../../../shared/routes/route-set';
 import { About, Services } from '../home/about';
 import { LogoWall } from '../home/logo-wall';
 import { Partnerships } from '../home/partnerships';
@@ -28,7 +28,7 @@ function Waves() {
   );
 }
 
-function Banner(props: { variant: VariantKind }) {
+function Banner(props: { routeSet: RouteSetKind }) {
   const { t } = useI18n();
   return (
     <section className={`${s.banner} ${s.home}`} aria-labelledby="waveads-banner">
@@ -39,7 +39,7 @@ function Banner(props: { variant: VariantKind }) {
         </h1>
         <p className={s.subtitle}>{t('home.banner.subtitle')}</p>
         <div className={s.actions}>
-          <a className={s.primary} href={pagePath(waveadsRoutes, 'contact-us', props.variant)}>
+          <a className={s.primary} href={pagePath(waveadsRoutes, 'contact-us', props.routeSet)}>
             {t('home.banner.cta')}
           </a>
           <a className={s.secondary} href="#services">
@@ -73,7 +73,7 @@ function Trusted() {
 export function HomePage(props: PageProps) {
   return (
     <>
-      <Banner variant={props.variant} />
+      <Banner routeSet={props.routeSet} />
       <About />
       <Services />
       <Team />

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import type { VariantKind } from '../../../shared/routes/route-set';
+import type { RouteSetKind } from '../../../shared/routes/route-set';
 import type { WaveadsPage } from '../routes';
 
 export interface PageProps {
-  readonly variant: VariantKind;
+  readonly routeSet: RouteSetKind;
 }
 
 /**
