@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }();
   const auto body = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
   if (body.is_discarded()) return 0;
-  const auto result = wavesites::validate_lead(body, rules);
+  static const wavesites::language_set languages{"en", "ja"};
+  const auto result = wavesites::validate_lead(body, rules, languages);
   if (result.lead.has_value() == !result.errors.empty()) __builtin_trap();
   for (const auto& [field, message] : result.errors) {
     if (!messages.count(message)) __builtin_trap();
@@ -29,6 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (result.lead) {
     if (result.lead->business_email.empty() || result.lead->first_name.empty() || !result.lead->agree) __builtin_trap();
     if (wavesites::utf8_length(result.lead->remark) > 500) __builtin_trap();
+    if (!result.lead->language.empty() && !languages.contains(result.lead->language)) __builtin_trap();
   }
   return 0;
 }

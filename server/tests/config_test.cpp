@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "app/config.hpp"
+#include "config/config.hpp"
 
 namespace wavesites {
 namespace {

@@ -6,6 +6,7 @@
 #include "api/lead_rules.hpp"
 #include "api/rate_limiter.hpp"
 #include "app/export.hpp"
+#include "util/embedded.hpp"
 #include "util/ids.hpp"
 
 namespace wavesites {
@@ -26,6 +27,7 @@ json valid_lead() {
 }
 
 const lead_rules& rules() { return lead_rules::embedded(); }
+const language_set languages{"en", "ja", "ko", "es", "pt"};
 
 TEST(LeadRules, EmbeddedRulesAndCountriesLoad) {
   EXPECT_EQ(rules().fields.size(), 8u);
@@ -40,7 +42,7 @@ TEST(LeadRules, AValidLeadPassesTrimmed) {
   auto body = valid_lead();
   body["firstName"] = "  Ana ";
   body["language"] = "pt";
-  const auto r = validate_lead(body, rules());
+  const auto r = validate_lead(body, rules(), languages);
   ASSERT_TRUE(r.lead) << json(r.errors).dump();
   EXPECT_EQ(r.lead->first_name, "Ana");
   EXPECT_EQ(r.lead->language, "pt");
@@ -50,7 +52,7 @@ TEST(LeadRules, AValidLeadPassesTrimmed) {
 }
 
 TEST(LeadRules, EveryMissingFieldGetsTheSpecMessageAtOnce) {
-  const auto r = validate_lead(json::object(), rules());
+  const auto r = validate_lead(json::object(), rules(), languages);
   EXPECT_FALSE(r.lead);
   EXPECT_EQ(r.errors.at("businessEmail"), "Please input your businessEmail!");
   EXPECT_EQ(r.errors.at("firstName"), "Please input your first name!");
@@ -67,7 +69,7 @@ TEST(LeadRules, FieldRules) {
   auto check = [](const char* field, json value, const char* message) {
     auto body = valid_lead();
     body[field] = std::move(value);
-    const auto r = validate_lead(body, rules());
+    const auto r = validate_lead(body, rules(), languages);
     EXPECT_FALSE(r.lead) << field;
     ASSERT_TRUE(r.errors.count(field)) << field;
     EXPECT_EQ(r.errors.at(field), message) << field;
@@ -102,7 +104,7 @@ TEST(LeadRules, WrongJsonTypesGetTheFieldsOwnMessages) {
       if (f.type == "consent" && value == true) continue;  // the one right value of the checkbox
       auto body = valid_lead();
       body[f.name] = value;
-      const auto r = validate_lead(body, rules());
+      const auto r = validate_lead(body, rules(), languages);
       EXPECT_FALSE(r.lead) << f.name << " = " << value.dump();
       ASSERT_EQ(r.errors.size(), 1u) << f.name << " = " << value.dump();
       const auto& message = r.errors.at(f.name);
@@ -115,15 +117,32 @@ TEST(LeadRules, WrongJsonTypesGetTheFieldsOwnMessages) {
 
 TEST(LeadRules, ARulesFileWithoutAMessageTheValidatorNeedsIsRefused) {
   const auto countries = R"([{"code":"BR","enTxt":"Brazil"}])";
-  const auto rules_with = [](const char* remark_messages) {
-    return std::string(R"({"consent":{"version":"1","text":"t"},"officialWebsiteName":"waveads",
-      "officialWebsiteNameMessage":"m","honeypot":"website","order":["remark"],
-      "fields":{"remark":{"type":"text","required":false,"maxLength":5,"messages":)") +
-           remark_messages + "}}}";
+  const auto rules_with = [](const json& remark_messages) {
+    auto rules = json::parse(embedded::lead_rules_json);
+    rules["fields"]["remark"]["messages"] = remark_messages;
+    return rules.dump();
   };
-  EXPECT_NO_THROW(lead_rules(rules_with(R"({"maxLength":"long","type":"text"})"), countries));
-  EXPECT_THROW(lead_rules(rules_with(R"({"maxLength":"long"})"), countries), std::runtime_error);
-  EXPECT_THROW(lead_rules(rules_with(R"({"type":"text"})"), countries), std::runtime_error);
+  EXPECT_NO_THROW(lead_rules(rules_with({{"maxLength", "long"}, {"type", "text"}}), countries));
+  EXPECT_THROW(lead_rules(rules_with({{"maxLength", "long"}}), countries), std::runtime_error);
+  EXPECT_THROW(lead_rules(rules_with({{"type", "text"}}), countries), std::runtime_error);
+}
+
+TEST(LeadRules, ARulesFileThatDisagreesWithTheFieldTableIsRefused) {
+  const auto countries = R"([{"code":"BR","enTxt":"Brazil"}])";
+  auto without_remark = json::parse(embedded::lead_rules_json);
+  without_remark["fields"].erase("remark");
+  auto& order = without_remark["order"];
+  order.erase(std::find(order.begin(), order.end(), "remark"));
+  EXPECT_THROW(lead_rules(without_remark.dump(), countries), std::runtime_error) << "a form field without a rule";
+
+  auto unknown = json::parse(embedded::lead_rules_json);
+  unknown["fields"]["nickname"] = unknown["fields"]["firstName"];
+  unknown["order"].push_back("nickname");
+  EXPECT_THROW(lead_rules(unknown.dump(), countries), std::runtime_error) << "a rule for no field";
+
+  auto mistyped = json::parse(embedded::lead_rules_json);
+  mistyped["fields"]["remark"]["type"] = "consent";
+  EXPECT_THROW(lead_rules(mistyped.dump(), countries), std::runtime_error) << "consent on a text field";
 }
 
 TEST(LeadRules, RemarkCountsCharactersNotBytes) {
@@ -131,29 +150,29 @@ TEST(LeadRules, RemarkCountsCharactersNotBytes) {
   std::string five_hundred;
   for (int i = 0; i < 500; ++i) five_hundred += "\xE4\xBD\xA0";  // 500 CJK characters, 1500 bytes
   body["remark"] = five_hundred;
-  EXPECT_TRUE(validate_lead(body, rules()).lead);
+  EXPECT_TRUE(validate_lead(body, rules(), languages).lead);
   body["remark"] = five_hundred + "!";
-  EXPECT_FALSE(validate_lead(body, rules()).lead);
+  EXPECT_FALSE(validate_lead(body, rules(), languages).lead);
   body.erase("remark");
-  EXPECT_TRUE(validate_lead(body, rules()).lead);
+  EXPECT_TRUE(validate_lead(body, rules(), languages).lead);
 }
 
 TEST(LeadRules, EveryOptionIsAccepted) {
   for (const auto* option : {"advertiser", "retailer", "agency", "publisher", "streaming", "other"}) {
     auto body = valid_lead();
     body["describes"] = option;
-    EXPECT_TRUE(validate_lead(body, rules()).lead) << option;
+    EXPECT_TRUE(validate_lead(body, rules(), languages).lead) << option;
   }
 }
 
 TEST(LeadRules, HoneypotAndNonObjects) {
   auto body = valid_lead();
   body["website"] = "http://spam.example";
-  EXPECT_TRUE(validate_lead(body, rules()).honeypot_filled);
+  EXPECT_TRUE(validate_lead(body, rules(), languages).honeypot_filled);
   body["website"] = "";
-  EXPECT_FALSE(validate_lead(body, rules()).honeypot_filled);
-  EXPECT_FALSE(validate_lead(json::array(), rules()).lead);
-  EXPECT_FALSE(validate_lead(json("x"), rules()).lead);
+  EXPECT_FALSE(validate_lead(body, rules(), languages).honeypot_filled);
+  EXPECT_FALSE(validate_lead(json::array(), rules(), languages).lead);
+  EXPECT_FALSE(validate_lead(json("x"), rules(), languages).lead);
 }
 
 TEST(RateLimiter, BucketRefillsEvenlyOverTheHour) {

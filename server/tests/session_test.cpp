@@ -16,7 +16,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
 
-#include "app/server.hpp"
+#include "net/server.hpp"
 #include "http/router.hpp"
 #include "sites/host_router.hpp"
 #include "test_support.hpp"

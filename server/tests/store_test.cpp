@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/postgres_store.hpp"
 #include "store/store.hpp"
@@ -51,6 +52,18 @@ std::string test_id(std::uint64_t n) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "01TEST%020llu", static_cast<unsigned long long>(n));
   return buf;
+}
+
+/// How many leads and resumes the store holds, read through its export interface.
+std::uint64_t count_leads(store& db) {
+  std::uint64_t n = 0;
+  EXPECT_TRUE(db.each_lead([&](const lead_record&) { ++n; }).ok());
+  return n;
+}
+std::uint64_t count_resumes(store& db) {
+  std::uint64_t n = 0;
+  EXPECT_TRUE(db.each_resume([&](const resume_record&) { ++n; }, [](std::string_view) {}).ok());
+  return n;
 }
 
 const char* pg_test_url() {
@@ -304,6 +317,18 @@ TEST_P(store_test, ping_answers) {
   EXPECT_TRUE(db_->ping());
 }
 
+TEST_P(store_test, the_migrated_leads_table_has_exactly_the_field_tables_columns) {
+  // The migrations are history and are never edited; the field table (store/lead.hpp) is what
+  // the code binds and reads. This is where the two must agree.
+  const auto rows = scratch_->query(GetParam() == backend::sqlite
+                                        ? "SELECT name FROM pragma_table_info('leads') ORDER BY cid"
+                                        : "SELECT column_name FROM information_schema.columns "
+                                          "WHERE table_name = 'leads' ORDER BY ordinal_position");
+  std::string columns;
+  for (const auto& row : rows) columns += (columns.empty() ? "" : ", ") + row[0];
+  EXPECT_EQ(columns, lead_columns());
+}
+
 TEST_P(store_test, migrations_are_recorded_once_and_idempotent) {
   auto check_versions = [&] {
     const auto rows = scratch_->query("SELECT version, applied_at FROM schema_version ORDER BY version");
@@ -316,7 +341,6 @@ TEST_P(store_test, migrations_are_recorded_once_and_idempotent) {
   };
   check_versions();
   const auto first_applied = scratch_->query("SELECT applied_at FROM schema_version")[0][0];
-  EXPECT_EQ(latest_schema_version(), all_migrations().back().version);
 
   // Again on the open store, again from a second store beside it, and again after closing both.
   auto again = db_->migrate();
@@ -326,12 +350,12 @@ TEST_P(store_test, migrations_are_recorded_once_and_idempotent) {
   {
     auto second = open_store(scratch_->url());
     ASSERT_TRUE(second) << second.message();
-    EXPECT_EQ((*second)->count_leads().value(), 1u);
+    EXPECT_EQ(count_leads(**second), 1u);
   }
   db_.reset();
   auto reopened = open_store(scratch_->url());
   ASSERT_TRUE(reopened) << reopened.message();
-  EXPECT_EQ((*reopened)->count_leads().value(), 1u) << "reopening must not recreate the tables";
+  EXPECT_EQ(count_leads(**reopened), 1u) << "reopening must not recreate the tables";
   check_versions();
   EXPECT_EQ(scratch_->query("SELECT applied_at FROM schema_version")[0][0], first_applied);
 }
@@ -380,7 +404,7 @@ TEST_P(store_test, lead_round_trip_keeps_every_field) {
   ASSERT_EQ(got.size(), 2u);
   expect_same_lead(got[0], a);
   expect_same_lead(got[1], b);
-  EXPECT_EQ(db_->count_leads().value(), 2u);
+  EXPECT_EQ(count_leads(*db_), 2u);
 }
 
 TEST_P(store_test, leads_come_back_oldest_first) {
@@ -400,10 +424,10 @@ TEST_P(store_test, a_repeated_lead_id_is_an_error_and_stored_once) {
   auto again = db_->add_lead(make_lead(test_id(7)));
   ASSERT_FALSE(again);
   EXPECT_FALSE(again.message().empty()) << "the error carries a message";
-  EXPECT_EQ(db_->count_leads().value(), 1u);
+  EXPECT_EQ(count_leads(*db_), 1u);
   // The store stays usable.
   ASSERT_TRUE(db_->add_lead(make_lead(test_id(8))));
-  EXPECT_EQ(db_->count_leads().value(), 2u);
+  EXPECT_EQ(count_leads(*db_), 2u);
 }
 
 TEST_P(store_test, a_nul_character_in_text_is_refused_not_cut) {
@@ -414,8 +438,8 @@ TEST_P(store_test, a_nul_character_in_text_is_refused_not_cut) {
   meta.original_name = std::string("cv\0.pdf", 7);
   const std::string one = "x";
   EXPECT_FALSE(db_->add_resume(meta, reader_over(one, 1)));
-  EXPECT_EQ(db_->count_leads().value(), 0u);
-  EXPECT_EQ(db_->count_resumes().value(), 0u);
+  EXPECT_EQ(count_leads(*db_), 0u);
+  EXPECT_EQ(count_resumes(*db_), 0u);
 }
 
 TEST_P(store_test, concurrent_add_lead_from_8_threads_keeps_every_lead_once) {
@@ -443,7 +467,7 @@ TEST_P(store_test, concurrent_add_lead_from_8_threads_keeps_every_lead_once) {
       EXPECT_TRUE(ids.contains(test_id(static_cast<std::uint64_t>(t * 1000 + i))));
     }
   }
-  EXPECT_EQ(db_->count_leads().value(), static_cast<std::uint64_t>(threads * per_thread));
+  EXPECT_EQ(count_leads(*db_), static_cast<std::uint64_t>(threads * per_thread));
 }
 
 TEST_P(store_test, resumes_round_trip_byte_identical_and_oldest_first) {
@@ -462,7 +486,7 @@ TEST_P(store_test, resumes_round_trip_byte_identical_and_oldest_first) {
     auto r = db_->add_resume(metas[k], reader_over(bytes[k], k == 1 ? 1 : pieces[k]));
     ASSERT_TRUE(r) << "size " << sizes[k] << ": " << r.message();
   }
-  EXPECT_EQ(db_->count_resumes().value(), sizes.size());
+  EXPECT_EQ(count_resumes(*db_), sizes.size());
 
   const auto got = all_resumes(*db_);
   ASSERT_EQ(got.size(), sizes.size());
@@ -500,10 +524,10 @@ TEST_P(store_test, a_resume_whose_bytes_disagree_with_its_size_stores_nothing) {
   const auto bytes = random_bytes(resume_chunk_bytes + 10, 7);
   auto r = db_->add_resume(make_resume_meta(test_id(1), bytes.size() + 1), reader_over(bytes, 4096));
   EXPECT_FALSE(r);
-  EXPECT_EQ(db_->count_resumes().value(), 0u);
+  EXPECT_EQ(count_resumes(*db_), 0u);
   EXPECT_EQ(scratch_->query("SELECT count(*) FROM resume_chunks")[0][0], "0");
   ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(2), bytes.size()), reader_over(bytes, 4096)));
-  EXPECT_EQ(db_->count_resumes().value(), 1u);
+  EXPECT_EQ(count_resumes(*db_), 1u);
 }
 
 TEST_P(store_test, a_reader_that_throws_stores_nothing_and_the_store_recovers) {
@@ -515,7 +539,7 @@ TEST_P(store_test, a_reader_that_throws_stores_nothing_and_the_store_recovers) {
     return true;
   };
   EXPECT_THROW((void)db_->add_resume(make_resume_meta(test_id(1), bytes.size()), failing), std::runtime_error);
-  EXPECT_EQ(db_->count_resumes().value(), 0u);
+  EXPECT_EQ(count_resumes(*db_), 0u);
   EXPECT_EQ(scratch_->query("SELECT count(*) FROM resume_chunks")[0][0], "0");
   ASSERT_TRUE(db_->add_lead(make_lead(test_id(2))));
   ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(3), bytes.size()), reader_over(bytes, 100000)));
@@ -655,7 +679,7 @@ TEST(postgres_store_test, replaces_a_connection_the_server_dropped) {
   auto r = db.add_lead(make_lead(test_id(2)));
   ASSERT_TRUE(r) << r.message();
   EXPECT_TRUE(db.ping());
-  EXPECT_EQ(db.count_leads().value(), 2u);
+  EXPECT_EQ(count_leads(db), 2u);
 }
 
 }  // namespace

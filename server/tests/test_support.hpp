@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "app/config.hpp"
+#include "config/config.hpp"
 #include "sites/catalog.hpp"
 
 namespace wavesites::testing {

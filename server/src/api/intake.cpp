@@ -151,11 +151,13 @@ struct fd_guard {
 
 }  // namespace
 
-intake::intake(const config& cfg, store& db, std::filesystem::path spool_dir, const lead_rules& rules)
+intake::intake(const config& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
+               const lead_rules& rules)
     : cfg_(cfg),
       db_(db),
       spool_dir_(std::move(spool_dir)),
       rules_(rules),
+      languages_(std::move(languages)),
       lead_limits_(cfg.limits.leads_per_ip_per_hour),
       upload_limits_(cfg.limits.uploads_per_ip_per_hour),
       pool_(2) {
@@ -214,7 +216,7 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
   } catch (const nlohmann::json::exception&) {
     co_return json_error(400, "the body is not valid JSON");
   }
-  auto checked = validate_lead(body, rules_);
+  auto checked = validate_lead(body, rules_, languages_);
   if (checked.honeypot_filled) {
     // A field people never see was filled: a bot. It gets the answer it expects and nothing is kept.
     std::fprintf(stderr, "wavesites: honeypot: dropped a lead from %s\n", std::string(ctx.client_ip).c_str());
@@ -222,21 +224,9 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
   }
   if (!checked.lead) co_return json_error(400, "please correct the highlighted fields", {{"errors", checked.errors}});
 
-  const auto& in = *checked.lead;
-  lead_record rec;
+  lead_record rec = std::move(*checked.lead);
   rec.id = new_ulid();
   rec.received_at = utc_now_iso();
-  rec.business_email = in.business_email;
-  rec.first_name = in.first_name;
-  rec.last_name = in.last_name;
-  rec.country = in.country;
-  rec.describes = in.describes;
-  rec.company_name = in.company_name;
-  rec.remark = in.remark;
-  rec.agree = in.agree;
-  rec.official_website_name = in.official_website_name;
-  rec.consent_version = in.consent_version;
-  rec.language = in.language;
   rec.client_ip = std::string(ctx.client_ip);
   rec.user_agent = ctx.head.user_agent.substr(0, 512);
   rec.host = ctx.head.host.substr(0, 255);

@@ -1,5 +1,5 @@
 #pragma once
-/// The intake API of CONTRACTS.md section 5: the country list, lead submission and resume upload.
+/// The intake API (docs/http-api.md): the country list, lead submission and resume upload.
 /// Handlers validate on the server, enforce the abuse limits, and answer 200 only after the
 /// store has committed.
 #include <filesystem>
@@ -9,7 +9,7 @@
 
 #include "api/lead_rules.hpp"
 #include "api/rate_limiter.hpp"
-#include "app/config.hpp"
+#include "config/config.hpp"
 #include "http/router.hpp"
 #include "store/store.hpp"
 
@@ -17,8 +17,10 @@ namespace wavesites {
 
 class intake {
  public:
-  /// `spool_dir` holds uploads while they stream in (unlinked files, never the request body in memory).
-  intake(const config& cfg, store& db, std::filesystem::path spool_dir, const lead_rules& rules = lead_rules::embedded());
+  /// `spool_dir` holds uploads while they stream in (unlinked files, never the request body in
+  /// memory); `languages` are the page languages a lead may name (the web bundle's).
+  intake(const config& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
+         const lead_rules& rules = lead_rules::embedded());
   ~intake();
 
   /// Adds every API route (both spellings of the country list) and /readyz to `routes`.
@@ -37,6 +39,7 @@ class intake {
   store& db_;
   std::filesystem::path spool_dir_;
   const lead_rules& rules_;
+  language_set languages_;
   rate_limiter lead_limits_;
   rate_limiter upload_limits_;
   std::string countries_body_;

@@ -65,6 +65,11 @@ lead_rules::lead_rules(std::string_view rules_json, std::string_view countries_j
     field_rule f;
     f.name = name.get<std::string>();
     f.type = d.at("type").get<std::string>();
+    // The rules file and the field table (store/lead.hpp) must describe the same form.
+    f.field = find_lead_field(f.name);
+    if (!f.field || f.field->source != lead_source::form || (f.type == "consent") != (f.field->flag != nullptr)) {
+      throw std::runtime_error("lead rules: " + f.name + " is not a form field of store/lead.hpp (or not of its type)");
+    }
     f.required = d.value("required", false);
     f.not_blank = d.value("notBlank", false);
     f.max_length = d.value("maxLength", std::size_t{0});
@@ -83,6 +88,12 @@ lead_rules::lead_rules(std::string_view rules_json, std::string_view countries_j
     if (f.type == "email") email_pattern.emplace(d.at("pattern").get<std::string>(), std::regex::ECMAScript);
     fields.push_back(std::move(f));
   }
+  for (const auto& lf : lead_fields) {
+    const auto named = [&](const field_rule& r) { return r.field == &lf; };
+    if (lf.source == lead_source::form && std::none_of(fields.begin(), fields.end(), named)) {
+      throw std::runtime_error("lead rules: form field " + std::string(lf.key) + " has no rule");
+    }
+  }
   consent_version = rules.at("consent").at("version").get<std::string>();
   official_website_name = rules.at("officialWebsiteName").get<std::string>();
   official_website_message = rules.at("officialWebsiteNameMessage").get<std::string>();
@@ -95,7 +106,7 @@ const lead_rules& lead_rules::embedded() {
   return rules;
 }
 
-lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rules) {
+lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rules, const language_set& languages) {
   lead_validation out;
   if (!body.is_object()) {
     for (const auto& f : rules.fields) {
@@ -107,13 +118,13 @@ lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rule
     out.honeypot_filled = !(it->is_null() || (it->is_string() && it->get<std::string>().empty()));
   }
 
-  lead_input lead;
+  lead_record lead;
   for (const auto& f : rules.fields) {
     const auto it = body.find(f.name);
     const bool present = it != body.end() && !it->is_null();
     if (f.type == "consent") {
       if (!present || !it->is_boolean() || !it->get<bool>()) out.errors[f.name] = f.message("required");
-      else lead.agree = true;
+      else lead.*(f.field->flag) = true;
       continue;
     }
     std::string value;
@@ -150,13 +161,7 @@ lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rule
       out.errors[f.name] = f.message("required");
       continue;
     }
-    if (f.name == "businessEmail") lead.business_email = value;
-    else if (f.name == "firstName") lead.first_name = value;
-    else if (f.name == "lastName") lead.last_name = value;
-    else if (f.name == "country") lead.country = value;
-    else if (f.name == "describes") lead.describes = value;
-    else if (f.name == "companyName") lead.company_name = value;
-    else if (f.name == "remark") lead.remark = value;
+    lead.*(f.field->text) = std::move(value);
   }
 
   const auto site = body.find("officialWebsiteName");
@@ -174,7 +179,7 @@ lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rule
   }
   if (const auto v = body.find("language"); v != body.end() && v->is_string()) {
     const auto text = v->get<std::string>();
-    if (text == "en" || text == "ja" || text == "ko" || text == "es" || text == "pt") lead.language = text;
+    if (languages.contains(text)) lead.language = text;
   }
   if (out.errors.empty()) out.lead = std::move(lead);
   return out;

@@ -11,10 +11,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "store/lead.hpp"
+
 namespace wavesites {
 
 struct field_rule {
   std::string name;
+  const lead_field* field = nullptr;  ///< where the value goes in lead_record
   std::string type;  ///< email, text, country, choice, consent
   bool required = false;
   bool not_blank = false;
@@ -42,23 +45,19 @@ class lead_rules {
   std::optional<std::regex> email_pattern;
 };
 
-/// A lead that passed validation: trimmed text, the fields of the form.
-struct lead_input {
-  std::string business_email, first_name, last_name, country, describes, company_name, remark;
-  bool agree = false;
-  std::string official_website_name;
-  std::string consent_version;
-  std::string language;
-};
-
 struct lead_validation {
-  std::optional<lead_input> lead;               ///< set when valid
+  /// Set when valid: the form's fields (trimmed) and the page's context; the server's own
+  /// fields (id, time, address...) are left for the caller.
+  std::optional<lead_record> lead;
   std::map<std::string, std::string> errors;    ///< field -> message, when not
   bool honeypot_filled = false;                 ///< a bot filled the hidden field
 };
 
+/// The page languages a lead may name (those of the web bundle's pages; empty: none).
+using language_set = std::set<std::string, std::less<>>;
+
 /// Validates a parsed JSON body by the rules. Every failing field gets its message at once.
-lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rules);
+lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rules, const language_set& languages);
 
 /// Number of Unicode code points in valid UTF-8 text.
 std::size_t utf8_length(std::string_view s);

@@ -13,9 +13,9 @@
 #include <CLI/CLI.hpp>
 
 #include "api/intake.hpp"
-#include "app/config.hpp"
+#include "config/config.hpp"
 #include "app/export.hpp"
-#include "app/server.hpp"
+#include "net/server.hpp"
 #include "http/router.hpp"
 #include "sites/catalog.hpp"
 #include "sites/host_router.hpp"
@@ -120,7 +120,8 @@ int serve(const common_options& common, const serve_options& opts) {
   route_table routes;
   routes.add(http::verb::get, "/healthz",
              [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ok"); });
-  intake api(*cfg, **db, fs::path(common.data_dir) / "spool");
+  const auto langs = (*cat)->languages();
+  intake api(*cfg, **db, fs::path(common.data_dir) / "spool", language_set(langs.begin(), langs.end()));
   api.add_routes(routes);
 
   const app_context app{*cfg, **cat, *hosts, routes};

@@ -8,28 +8,6 @@
 #include <nlohmann/json.hpp>
 
 namespace wavesites {
-namespace {
-
-nlohmann::json lead_json(const lead_record& l) {
-  return {{"id", l.id},
-          {"receivedAt", l.received_at},
-          {"businessEmail", l.business_email},
-          {"firstName", l.first_name},
-          {"lastName", l.last_name},
-          {"country", l.country},
-          {"describes", l.describes},
-          {"companyName", l.company_name},
-          {"remark", l.remark},
-          {"agree", l.agree},
-          {"officialWebsiteName", l.official_website_name},
-          {"consentVersion", l.consent_version},
-          {"language", l.language},
-          {"clientIp", l.client_ip},
-          {"userAgent", l.user_agent},
-          {"host", l.host}};
-}
-
-}  // namespace
 
 std::string csv_cell(std::string_view value) {
   std::string out = "\"";
@@ -50,22 +28,15 @@ result<std::size_t> export_leads(store& db, std::string_view format, std::ostrea
   if (format == "json") {
     out << "[";
     const auto done = db.each_lead([&](const lead_record& l) {
-      out << (n++ ? ",\n  " : "\n  ") << lead_json(l).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      out << (n++ ? ",\n  " : "\n  ") << lead_to_json(l).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     });
     if (!done) return error{done.message()};
     out << (n ? "\n]\n" : "]\n");
   } else {
-    const std::vector<std::string> header{"id", "receivedAt", "businessEmail", "firstName", "lastName", "country",
-                                          "describes", "companyName", "remark", "agree", "officialWebsiteName",
-                                          "consentVersion", "language", "clientIp", "userAgent", "host"};
-    for (std::size_t i = 0; i < header.size(); ++i) out << (i ? "," : "") << header[i];
+    for (const auto& f : lead_fields) out << (&f == lead_fields.data() ? "" : ",") << f.key;
     out << "\r\n";
     const auto done = db.each_lead([&](const lead_record& l) {
-      const std::vector<std::string_view> cells{l.id, l.received_at, l.business_email, l.first_name, l.last_name,
-                                                l.country, l.describes, l.company_name, l.remark,
-                                                l.agree ? "true" : "false", l.official_website_name,
-                                                l.consent_version, l.language, l.client_ip, l.user_agent, l.host};
-      for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << csv_cell(cells[i]);
+      for (const auto& f : lead_fields) out << (&f == lead_fields.data() ? "" : ",") << csv_cell(lead_value_text(l, f));
       out << "\r\n";
       ++n;
     });

@@ -14,7 +14,6 @@
 
 #include "http/request.hpp"
 #include "http/response.hpp"
-#include "sites/catalog.hpp"
 
 namespace wavesites {
 
@@ -42,7 +41,7 @@ class body_source {
 struct request_context {
   const request_head& head;
   std::string_view client_ip;  ///< the socket peer, or X-Forwarded-For's client behind a trusted proxy
-  const route_set& site;
+  std::string_view site;       ///< the name of the route set the request's host picked
   body_source& body;
 };
 

@@ -17,15 +17,10 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/error.hpp>
 
+#include "dispatch/dispatch.hpp"
 #include "http/client_ip.hpp"
 #include "http/headers.hpp"
-#include "http/negotiate.hpp"
-#include "http/request.hpp"
-#include "http/response.hpp"
-#include "http/router.hpp"
 #include "net/worker.hpp"
-#include "sites/catalog.hpp"
-#include "sites/host_router.hpp"
 
 namespace wavesites {
 namespace {
@@ -246,65 +241,28 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
 }
 
 asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes) {
-  const std::string_view path = head_.path();
-  const route_set& site = app_.hosts.pick(head_.host);
-
-  if (head_.version >= 11 && head_.host.empty()) {
-    status = 400;
-    keep_alive_ = false;
-    co_return co_await send_response(text_response(400, "Bad Request: missing Host header"), false);
+  auto decided = dispatch(app_, head_);
+  // A body nobody reads cannot be skipped safely, so its connection closes after the answer.
+  if (auto* e = std::get_if<error_answer>(&decided)) {
+    status = e->reply.status;
+    if (e->malformed || has_body()) keep_alive_ = false;
+    co_return co_await send_response(e->reply, keep_alive_);
   }
-  if (path.empty() || path.front() != '/') {
-    status = 400;
-    keep_alive_ = false;
-    co_return co_await send_response(text_response(400, "Bad Request: unsupported request target"), false);
-  }
-
-  // Run-time handlers first (health, API).
-  const auto found = app_.routes.find(head_.method, path);
-  if (found.target) {
+  if (auto* h = std::get_if<handler_answer>(&decided)) {
     const auto client = client_address(peer_, head_.forwarded_for, app_.cfg.proxy.trusted);
-    request_context ctx{head_, client, site, *this};
-    response r = co_await (*found.target)(ctx);
-    if (has_body() || r.close) keep_alive_ = false;  // an unread body cannot be skipped safely
+    request_context ctx{head_, client, h->site, *this};
+    response r = co_await (*h->target)(ctx);
+    if (has_body() || r.close) keep_alive_ = false;
     status = r.status;
     bytes = head_.method == http::verb::head ? 0 : r.body.size();
     co_return co_await send_response(r, keep_alive_);
   }
-  if (!found.allow.empty()) {
-    response r = json_error(405, "method not allowed");
-    r.headers.emplace_back("Allow", found.allow);
-    status = 405;
-    if (has_body()) keep_alive_ = false;
-    co_return co_await send_response(r, keep_alive_);
-  }
-
-  // Pages and files, all prepared in memory.
-  const resource* res = app_.pages.find_static(path);
-  status = 200;
-  if (!res) {
-    const auto m = app_.pages.route(site, path);
-    status = m.status;
-    const auto lang = m.target->single ? std::string_view{} : cookie_value(head_.cookie, "lang");
-    res = &m.target->pick(lang);
-  }
-  const bool get = head_.method == http::verb::get;
-  const bool head_only = head_.method == http::verb::head;
+  const auto& page = std::get<page_answer>(decided);
   if (has_body()) keep_alive_ = false;
-  if (!get && !head_only) {
-    if (status == 200) {
-      response r = text_response(405, "Method Not Allowed");
-      r.headers.emplace_back("Allow", "GET, HEAD");
-      status = 405;
-      co_return co_await send_response(r, keep_alive_);
-    }
-  }
-  const representation& rep = res->pick(head_.accept.br, head_.accept.gzip);
-  if (status == 200 && head_.has_if_none_match && if_none_match_hits(head_.if_none_match, rep.etag)) {
-    status = 304;
-    co_return co_await send_prepared(rep.head_304, {}, keep_alive_);
-  }
-  const std::string_view body = head_only ? std::string_view{} : std::string_view(rep.body);
+  status = page.status;
+  const representation& rep = *page.rep;
+  if (status == 304) co_return co_await send_prepared(rep.head_304, {}, keep_alive_);
+  const std::string_view body = head_.method == http::verb::head ? std::string_view{} : std::string_view(rep.body);
   bytes = body.size();
   co_return co_await send_prepared(status == 200 ? rep.head_200 : rep.head_404, body, keep_alive_, &rep);
 }

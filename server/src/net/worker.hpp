@@ -15,7 +15,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "app/config.hpp"
+#include "dispatch/dispatch.hpp"
 #include "net/access_log.hpp"
 
 namespace wavesites {
@@ -23,18 +23,6 @@ namespace wavesites {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 using steady = std::chrono::steady_clock;
-
-class catalog;
-class host_router;
-class route_table;
-
-/// What every connection needs from the application; all of it read-only while serving.
-struct app_context {
-  const config& cfg;
-  const catalog& pages;
-  const host_router& hosts;
-  const route_table& routes;
-};
 
 class worker;
 
@@ -69,7 +57,7 @@ class connection_guard {
 
 class worker {
  public:
-  worker(unsigned index, const app_context& app);
+  explicit worker(const app_context& app);
   worker(const worker&) = delete;
   worker& operator=(const worker&) = delete;
 
@@ -93,7 +81,6 @@ class worker {
   asio::awaitable<void> sweep_loop();
   void sweep(bool close_idle);
 
-  unsigned index_;
   const app_context& app_;
   // Declared before ioc_ so they outlive it: destroying ioc_ destroys suspended connections,
   // whose guards unlink themselves from this list.

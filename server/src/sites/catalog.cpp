@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -429,6 +430,16 @@ route_match catalog::route(const route_set& v, std::string_view path) const {
     return {d.empty, 404};
   }
   return {v.not_found, 404};
+}
+
+std::vector<std::string> catalog::languages() const {
+  std::vector<std::string> out;
+  for (const auto& pg : pages_) {
+    for (const auto& [lang, res] : pg.langs) {
+      if (std::find(out.begin(), out.end(), lang) == out.end()) out.push_back(lang);
+    }
+  }
+  return out;
 }
 
 std::size_t catalog::byte_count() const {

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "app/config.hpp"
+#include "config/config.hpp"
 #include "util/result.hpp"
 
 namespace wavesites {
@@ -114,6 +114,8 @@ class catalog {
   [[nodiscard]] route_match route(const route_set& v, std::string_view path) const;
 
   [[nodiscard]] std::size_t file_count() const { return resources_.size(); }
+  /// Every language some page is prerendered in (pages with one file per language).
+  [[nodiscard]] std::vector<std::string> languages() const;
   ~catalog();
   catalog(const catalog&) = delete;
   catalog& operator=(const catalog&) = delete;

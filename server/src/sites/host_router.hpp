@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/config.hpp"
+#include "config/config.hpp"
 #include "sites/catalog.hpp"
 #include "util/result.hpp"
 

@@ -39,10 +39,6 @@ std::span<const migration> all_migrations() {
   return migrations_list;
 }
 
-int latest_schema_version() {
-  return migrations_list.back().version;
-}
-
 std::string dialect_sql(std::string_view sql, sql_dialect dialect) {
   constexpr std::string_view token = "BLOB_TYPE";
   const std::string_view blob = dialect == sql_dialect::sqlite ? "BLOB" : "BYTEA";
@@ -65,7 +61,7 @@ std::string dialect_sql(std::string_view sql, sql_dialect dialect) {
 
 result<int> run_migrations(migration_session& session, sql_dialect dialect) {
   int applied = 0;
-  for (const auto& m : migrations_list) {
+  for (const auto& m : all_migrations()) {
     const std::string where = "migration " + std::string(m.name) + ": ";
     if (auto r = session.begin(); !r) return error{where + r.message()};
     // One step per migration: check, apply and record under the same lock, so two processes

@@ -24,9 +24,6 @@ struct migration {
 /// Every migration, in the order they apply (versions strictly increasing from 1).
 [[nodiscard]] std::span<const migration> all_migrations();
 
-/// The highest migration version this binary knows.
-[[nodiscard]] int latest_schema_version();
-
 /// `sql` with the dialect tokens replaced: BLOB_TYPE becomes BLOB on SQLite, BYTEA on PostgreSQL.
 [[nodiscard]] std::string dialect_sql(std::string_view sql, sql_dialect dialect);
 

@@ -9,10 +9,12 @@
 #include <cstring>
 #include <initializer_list>
 #include <mutex>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 
 namespace wavesites {
@@ -36,16 +38,6 @@ constexpr std::size_t resume_fetch_rows = 64;
 // Chunks fetched per round trip while exporting: bounds memory to about 1 MiB per resume.
 constexpr std::size_t chunks_per_fetch = 4;
 
-constexpr const char* insert_lead_sql =
-    "INSERT INTO leads (id, received_at, business_email, first_name, last_name, country, describes, company_name, "
-    "remark, agree, official_website_name, consent_version, language, client_ip, user_agent, host) "
-    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
-// COLLATE "C": ULIDs sort by time only byte-wise, whatever collation the database defaults to.
-constexpr const char* declare_leads_sql =
-    "DECLARE leads_export NO SCROLL CURSOR FOR "
-    "SELECT id, received_at, business_email, first_name, last_name, country, describes, company_name, remark, agree, "
-    "official_website_name, consent_version, language, client_ip, user_agent, host FROM leads ORDER BY id COLLATE "
-    "\"C\"";
 constexpr const char* insert_resume_sql =
     "INSERT INTO resumes (id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, "
     "user_agent, host) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
@@ -145,22 +137,13 @@ std::string get_text(const PGresult* r, int row, int col) {
 
 lead_record read_lead(const PGresult* r, int row) {
   lead_record l;
-  l.id = get_text(r, row, 0);
-  l.received_at = get_text(r, row, 1);
-  l.business_email = get_text(r, row, 2);
-  l.first_name = get_text(r, row, 3);
-  l.last_name = get_text(r, row, 4);
-  l.country = get_text(r, row, 5);
-  l.describes = get_text(r, row, 6);
-  l.company_name = get_text(r, row, 7);
-  l.remark = get_text(r, row, 8);
-  l.agree = get_text(r, row, 9) != "0";
-  l.official_website_name = get_text(r, row, 10);
-  l.consent_version = get_text(r, row, 11);
-  l.language = get_text(r, row, 12);
-  l.client_ip = get_text(r, row, 13);
-  l.user_agent = get_text(r, row, 14);
-  l.host = get_text(r, row, 15);
+  int col = 0;
+  for (const auto& f : lead_fields) {
+    if (f.flag)
+      l.*f.flag = get_text(r, row, col++) != "0";
+    else
+      l.*f.text = get_text(r, row, col++);
+  }
   return l;
 }
 
@@ -198,6 +181,11 @@ class pg_connection {
   [[nodiscard]] const std::string& last_sqlstate() const { return last_sqlstate_; }
 
   result<pg_result> exec(std::string_view what, const char* sql, std::initializer_list<param> params = {},
+                         int result_format = 0) {
+    return exec(what, sql, std::span<const param>(params.begin(), params.size()), result_format);
+  }
+
+  result<pg_result> exec(std::string_view what, const char* sql, std::span<const param> params,
                          int result_format = 0) {
     std::vector<const char*> values;
     std::vector<int> lengths;
@@ -473,16 +461,13 @@ bool postgres_store::ping() {
 }
 
 result<bool> postgres_store::add_lead(const lead_record& lead) {
+  static const std::string insert_sql = lead_insert_sql(sql_dialect::postgresql);
   const std::string agree = lead.agree ? "1" : "0";
+  std::vector<param> params;
+  for (const auto& f : lead_fields) params.push_back(text_param(f.flag ? agree : lead.*f.text));
   return impl_->run<bool>([&](pg_connection& c, int attempt) -> result<bool> {
     // One statement in autocommit mode: committed (synchronous_commit permitting) when it returns.
-    auto r =
-        c.exec("insert lead", insert_lead_sql,
-               {text_param(lead.id), text_param(lead.received_at), text_param(lead.business_email),
-                text_param(lead.first_name), text_param(lead.last_name), text_param(lead.country),
-                text_param(lead.describes), text_param(lead.company_name), text_param(lead.remark), text_param(agree),
-                text_param(lead.official_website_name), text_param(lead.consent_version), text_param(lead.language),
-                text_param(lead.client_ip), text_param(lead.user_agent), text_param(lead.host)});
+    auto r = c.exec("insert lead", insert_sql.c_str(), params);
     if (r) return true;
     // On the retry, our own id already present means the first attempt committed just before its
     // connection dropped: the lead is stored.
@@ -530,7 +515,10 @@ result<bool> postgres_store::each_lead(const std::function<void(const lead_recor
     // One snapshot for the whole export, read through a cursor so memory stays flat.
     if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
     tx_guard guard(c.get());
-    if (auto r = c.exec("declare cursor", declare_leads_sql); !r) return error{r.message()};
+    // COLLATE "C": ULIDs sort by time only byte-wise, whatever collation the database defaults to.
+    static const std::string declare_sql = "DECLARE leads_export NO SCROLL CURSOR FOR SELECT " + lead_columns() +
+                                           " FROM leads ORDER BY id COLLATE \"C\"";
+    if (auto r = c.exec("declare cursor", declare_sql.c_str()); !r) return error{r.message()};
     const std::string fetch = "FETCH " + std::to_string(lead_fetch_rows) + " FROM leads_export";
     for (;;) {
       auto rows = c.exec("read leads", fetch.c_str());
@@ -579,23 +567,6 @@ result<bool> postgres_store::each_resume(const std::function<void(const resume_r
     if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
     return true;
   });
-}
-
-namespace {
-result<std::uint64_t> count_rows(pg_connection& c, const char* sql) {
-  auto r = c.exec("count", sql);
-  if (!r) return error{r.message()};
-  return static_cast<std::uint64_t>(std::stoull(get_text(r->get(), 0, 0)));
-}
-}  // namespace
-
-result<std::uint64_t> postgres_store::count_leads() {
-  return impl_->run<std::uint64_t>([&](pg_connection& c, int) { return count_rows(c, "SELECT count(*) FROM leads"); });
-}
-
-result<std::uint64_t> postgres_store::count_resumes() {
-  return impl_->run<std::uint64_t>(
-      [&](pg_connection& c, int) { return count_rows(c, "SELECT count(*) FROM resumes"); });
 }
 
 }  // namespace wavesites

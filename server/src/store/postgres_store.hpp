@@ -47,8 +47,6 @@ class postgres_store final : public store {
   result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
                            const std::function<void(std::string_view chunk)>& write) override;
-  [[nodiscard]] result<std::uint64_t> count_leads() override;
-  [[nodiscard]] result<std::uint64_t> count_resumes() override;
 
  private:
   struct impl;

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 
 namespace wavesites {
@@ -32,13 +33,6 @@ using stmt_ptr = std::unique_ptr<sqlite3_stmt, stmt_finalizer>;
 // Read connections kept open between calls; more are opened when needed and closed afterwards.
 constexpr std::size_t max_idle_readers = 4;
 
-constexpr std::string_view insert_lead_sql =
-    "INSERT INTO leads (id, received_at, business_email, first_name, last_name, country, describes, company_name, "
-    "remark, agree, official_website_name, consent_version, language, client_ip, user_agent, host) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
-constexpr std::string_view select_leads_sql =
-    "SELECT id, received_at, business_email, first_name, last_name, country, describes, company_name, remark, agree, "
-    "official_website_name, consent_version, language, client_ip, user_agent, host FROM leads ORDER BY id";
 constexpr std::string_view insert_resume_sql =
     "INSERT INTO resumes (id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, "
     "user_agent, host) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
@@ -86,42 +80,24 @@ std::string column_text(sqlite3_stmt* s, int index) {
 }
 
 void bind_lead(sqlite3_stmt* s, const lead_record& l) {
-  bind_text(s, 1, l.id);
-  bind_text(s, 2, l.received_at);
-  bind_text(s, 3, l.business_email);
-  bind_text(s, 4, l.first_name);
-  bind_text(s, 5, l.last_name);
-  bind_text(s, 6, l.country);
-  bind_text(s, 7, l.describes);
-  bind_text(s, 8, l.company_name);
-  bind_text(s, 9, l.remark);
-  sqlite3_bind_int(s, 10, l.agree ? 1 : 0);
-  bind_text(s, 11, l.official_website_name);
-  bind_text(s, 12, l.consent_version);
-  bind_text(s, 13, l.language);
-  bind_text(s, 14, l.client_ip);
-  bind_text(s, 15, l.user_agent);
-  bind_text(s, 16, l.host);
+  int index = 1;
+  for (const auto& f : lead_fields) {
+    if (f.flag)
+      sqlite3_bind_int(s, index++, l.*f.flag ? 1 : 0);
+    else
+      bind_text(s, index++, l.*f.text);
+  }
 }
 
 lead_record read_lead(sqlite3_stmt* s) {
   lead_record l;
-  l.id = column_text(s, 0);
-  l.received_at = column_text(s, 1);
-  l.business_email = column_text(s, 2);
-  l.first_name = column_text(s, 3);
-  l.last_name = column_text(s, 4);
-  l.country = column_text(s, 5);
-  l.describes = column_text(s, 6);
-  l.company_name = column_text(s, 7);
-  l.remark = column_text(s, 8);
-  l.agree = sqlite3_column_int(s, 9) != 0;
-  l.official_website_name = column_text(s, 10);
-  l.consent_version = column_text(s, 11);
-  l.language = column_text(s, 12);
-  l.client_ip = column_text(s, 13);
-  l.user_agent = column_text(s, 14);
-  l.host = column_text(s, 15);
+  int index = 0;
+  for (const auto& f : lead_fields) {
+    if (f.flag)
+      l.*f.flag = sqlite3_column_int(s, index++) != 0;
+    else
+      l.*f.text = column_text(s, index++);
+  }
   return l;
 }
 
@@ -146,9 +122,8 @@ bool has_nul(std::initializer_list<std::string_view> fields) {
 }
 
 bool has_nul(const lead_record& l) {
-  return has_nul({l.id, l.received_at, l.business_email, l.first_name, l.last_name, l.country, l.describes,
-                  l.company_name, l.remark, l.official_website_name, l.consent_version, l.language, l.client_ip,
-                  l.user_agent, l.host});
+  return std::any_of(lead_fields.begin(), lead_fields.end(),
+                     [&](const lead_field& f) { return f.text && (l.*f.text).find('\0') != std::string::npos; });
 }
 
 bool has_nul(const resume_record& r) {
@@ -312,7 +287,7 @@ struct sqlite_store::impl {
     };
     sqlite3* db = writer_db.get();
     if (!insert_lead) {
-      auto s = prepare(db, insert_lead_sql, true);
+      auto s = prepare(db, lead_insert_sql(sql_dialect::sqlite), true);
       if (!s) return fail_all(error{s.message()});
       insert_lead = std::move(s).value();
     }
@@ -388,7 +363,7 @@ result<std::unique_ptr<sqlite_store>> sqlite_store::open(const std::filesystem::
   auto db = open_connection(p->path, true, opts.busy_timeout_ms);
   if (!db) return error{db.message()};
   p->writer_db = std::move(db).value();
-  if (opts.group_commit) p->writer_thread = std::thread([raw = p.get()] { raw->writer_loop(); });
+  p->writer_thread = std::thread([raw = p.get()] { raw->writer_loop(); });
   return std::unique_ptr<sqlite_store>(new sqlite_store(std::move(p)));
 }
 
@@ -411,11 +386,6 @@ bool sqlite_store::ping() {
 result<bool> sqlite_store::add_lead(const lead_record& lead) {
   if (has_nul(lead)) return error{"sqlite: insert lead: a text value contains a NUL character"};
   impl::lead_request req{&lead, std::nullopt};
-  if (!impl_->opts.group_commit) {
-    std::lock_guard w(impl_->write_mutex);
-    auto out = impl_->commit_batch({&req});
-    return std::move(*out.front());
-  }
   std::unique_lock lk(impl_->queue_mutex);
   impl_->queue.push_back(&req);
   impl_->queue_cv.notify_one();
@@ -474,7 +444,7 @@ result<bool> sqlite_store::each_lead(const std::function<void(const lead_record&
   auto lease = impl_->acquire_reader();
   if (!lease) return error{lease.message()};
   sqlite3* db = (*lease)->get();
-  auto s = prepare(db, select_leads_sql);
+  auto s = prepare(db, "SELECT " + lead_columns() + " FROM leads ORDER BY id");
   if (!s) return error{s.message()};
   int rc = 0;
   while ((rc = sqlite3_step(s->get())) == SQLITE_ROW) fn(read_lead(s->get()));
@@ -512,27 +482,6 @@ result<bool> sqlite_store::each_resume(const std::function<void(const resume_rec
   if (rc != SQLITE_DONE) return db_error(db, "read resumes");
   if (auto r = exec(db, "COMMIT"); !r) return r;
   return true;
-}
-
-namespace {
-result<std::uint64_t> count_rows(sqlite3* db, std::string_view sql) {
-  auto s = prepare(db, sql);
-  if (!s) return error{s.message()};
-  if (sqlite3_step(s->get()) != SQLITE_ROW) return db_error(db, "count");
-  return static_cast<std::uint64_t>(sqlite3_column_int64(s->get(), 0));
-}
-}  // namespace
-
-result<std::uint64_t> sqlite_store::count_leads() {
-  auto lease = impl_->acquire_reader();
-  if (!lease) return error{lease.message()};
-  return count_rows((*lease)->get(), "SELECT count(*) FROM leads");
-}
-
-result<std::uint64_t> sqlite_store::count_resumes() {
-  auto lease = impl_->acquire_reader();
-  if (!lease) return error{lease.message()};
-  return count_rows((*lease)->get(), "SELECT count(*) FROM resumes");
 }
 
 }  // namespace wavesites

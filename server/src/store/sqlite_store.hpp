@@ -18,8 +18,6 @@ namespace wavesites {
 class sqlite_store final : public store {
  public:
   struct options {
-    /// Commit concurrent add_lead calls together (see above). Off: one transaction per lead.
-    bool group_commit = true;
     /// The most leads committed in one transaction.
     std::size_t max_batch = 256;
     /// How long a statement waits for a lock held by another process.
@@ -47,8 +45,6 @@ class sqlite_store final : public store {
   result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
                            const std::function<void(std::string_view chunk)>& write) override;
-  [[nodiscard]] result<std::uint64_t> count_leads() override;
-  [[nodiscard]] result<std::uint64_t> count_resumes() override;
 
  private:
   struct impl;

@@ -1,7 +1,8 @@
 #pragma once
 /// The lead and resume store: one interface, two real implementations (SQLite, the default, and
 /// PostgreSQL), both migrated by the same numbered SQL migrations. Every call blocks until its
-/// work is durable (committed); callers run it off the I/O threads (see store_executor).
+/// work is durable (committed), so callers run it off the I/O threads (the intake handlers use a
+/// small thread pool of their own, api/intake.cpp).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -10,29 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "store/lead.hpp"
 #include "util/result.hpp"
 
 namespace wavesites {
-
-/// A business lead as stored: every form field plus where and when it came from.
-struct lead_record {
-  std::string id;           ///< sortable unique id (ULID)
-  std::string received_at;  ///< UTC, ISO 8601 with milliseconds
-  std::string business_email;
-  std::string first_name;
-  std::string last_name;
-  std::string country;
-  std::string describes;
-  std::string company_name;
-  std::string remark;
-  bool agree = false;
-  std::string official_website_name;
-  std::string consent_version;
-  std::string language;
-  std::string client_ip;
-  std::string user_agent;
-  std::string host;
-};
 
 /// A resume's metadata; its bytes are stored in the store too, in chunks.
 struct resume_record {
@@ -77,9 +59,6 @@ class store {
   /// Every resume, oldest first; `write` receives the bytes chunk by chunk.
   virtual result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
                                    const std::function<void(std::string_view chunk)>& write) = 0;
-
-  [[nodiscard]] virtual result<std::uint64_t> count_leads() = 0;
-  [[nodiscard]] virtual result<std::uint64_t> count_resumes() = 0;
 };
 
 /// Opens the store named by `url`: "sqlite:PATH" or "postgresql://..." / "postgres://...",

@@ -1,6 +1,6 @@
 #include <utility>  // before Asio's coroutine headers with g++ 12
 
-#include "app/server.hpp"
+#include "net/server.hpp"
 
 #include <charconv>
 #include <cstdio>
@@ -47,7 +47,7 @@ result<listen_address> parse_listen(const std::string& text) {
 server::server(const app_context& app) : app_(app) {
   unsigned n = app.cfg.server.threads;
   if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
-  for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(i, app));
+  for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(app));
 }
 
 server::~server() = default;

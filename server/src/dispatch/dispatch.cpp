@@ -1,0 +1,50 @@
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include "dispatch/dispatch.hpp"
+
+#include "http/negotiate.hpp"
+
+namespace wavesites {
+namespace {
+
+error_answer malformed(std::string_view text) { return {text_response(400, text), true}; }
+
+}  // namespace
+
+answer dispatch(const app_context& app, const request_head& head) {
+  const std::string_view path = head.path();
+  if (head.version >= 11 && head.host.empty()) return malformed("Bad Request: missing Host header");
+  if (path.empty() || path.front() != '/') return malformed("Bad Request: unsupported request target");
+  const route_set& site = app.hosts.pick(head.host);
+
+  // Run-time handlers first (health, API): their paths are the same on every host.
+  const auto found = app.routes.find(head.method, path);
+  if (found.target) return handler_answer{found.target, site.name};
+  if (!found.allow.empty()) {
+    response r = json_error(405, "method not allowed");
+    r.headers.emplace_back("Allow", found.allow);
+    return error_answer{std::move(r)};
+  }
+
+  // Pages and files, all prepared in memory.
+  const resource* res = app.pages.find_static(path);
+  int status = 200;
+  if (!res) {
+    const auto m = app.pages.route(site, path);
+    status = m.status;
+    res = &m.target->pick(m.target->single ? std::string_view{} : cookie_value(head.cookie, "lang"));
+  }
+  const bool get_or_head = head.method == http::verb::get || head.method == http::verb::head;
+  if (!get_or_head && status == 200) {
+    response r = text_response(405, "Method Not Allowed");
+    r.headers.emplace_back("Allow", "GET, HEAD");
+    return error_answer{std::move(r)};
+  }
+  const representation& rep = res->pick(head.accept.br, head.accept.gzip);
+  if (status == 200 && head.has_if_none_match && if_none_match_hits(head.if_none_match, rep.etag)) {
+    return page_answer{&rep, 304};
+  }
+  return page_answer{&rep, status};
+}
+
+}  // namespace wavesites

@@ -1,0 +1,49 @@
+#pragma once
+/// What the server answers to a request, decided from its head alone, without I/O: a page or
+/// file prepared in memory, a run-time handler to call, or a short error. The connection
+/// (net/session.cpp) carries the decision out; keeping the choice here makes it a plain function
+/// of the request that tests can call without a socket.
+#include <string_view>
+#include <variant>
+
+#include "config/config.hpp"
+#include "http/request.hpp"
+#include "http/response.hpp"
+#include "http/router.hpp"
+#include "sites/catalog.hpp"
+#include "sites/host_router.hpp"
+
+namespace wavesites {
+
+/// What every connection needs from the application; all of it read-only while serving.
+struct app_context {
+  const config& cfg;
+  const catalog& pages;
+  const host_router& hosts;
+  const route_table& routes;
+};
+
+/// A representation prepared in memory, with the status its head is for.
+struct page_answer {
+  const representation* rep;
+  int status;  ///< 200, 304 (send only the 304 head) or 404
+};
+
+/// A run-time handler (health, the API) to call with the request.
+struct handler_answer {
+  const handler* target;
+  std::string_view site;  ///< the name of the route set the host picked
+};
+
+/// A short error made on the spot (400, 405).
+struct error_answer {
+  response reply;
+  bool malformed = false;  ///< the request cannot be trusted: close the connection after it
+};
+
+using answer = std::variant<page_answer, handler_answer, error_answer>;
+
+/// Decides the answer to `head` (complete request head; the body, if any, is not looked at).
+[[nodiscard]] answer dispatch(const app_context& app, const request_head& head);
+
+}  // namespace wavesites
