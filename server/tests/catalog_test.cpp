@@ -160,7 +160,9 @@ TEST_F(CatalogTest, LandingPageTakesItsValuesAndTrackingOriginFromTheConfig) {
   EXPECT_NE(body.find("href=\"https://apps.example/app?id=1&amp;x=2\""), std::string::npos) << body;
   EXPECT_NE(body.find("data-tracking=\"https://track.example:8443/click?a=1\""), std::string::npos);
   EXPECT_NE(body.find("data-offer=\"offer-1\""), std::string::npos);
-  EXPECT_EQ(body.find("__LANDING_"), std::string::npos);
+  EXPECT_EQ(body.find("{{"), std::string::npos);
+  // The same value in an inline JSON script: escaped for a JSON string that cannot end the script.
+  EXPECT_NE(body.find(R"({"url":"https://apps.example/app?id=1\u0026x=2"})"), std::string::npos) << body;
   const auto& head = res.reps[0].head_200;
   EXPECT_NE(head.find("connect-src 'self' https://track.example:8443"), std::string::npos) << head;
   EXPECT_NE(head.find("img-src 'self' data: https://track.example:8443"), std::string::npos);
@@ -170,7 +172,7 @@ TEST_F(CatalogTest, LandingPageTakesItsValuesAndTrackingOriginFromTheConfig) {
 }
 
 TEST(CatalogErrors, MissingManifestOrFileIsReported) {
-  const auto cfg = fixture_config();
+  const auto cfg = parse_config("[hosts]\n", "bare.toml").value();
   auto missing = catalog::load("/nonexistent-web", cfg);
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.message().find("manifest.json"), std::string::npos);
@@ -178,14 +180,21 @@ TEST(CatalogErrors, MissingManifestOrFileIsReported) {
   const auto dir = std::filesystem::temp_directory_path() / "wavesites-catalog-test";
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "manifest.json")
-      << R"({"version":1,"pages":{"a":{"file":"pages/gone.html"}},"route_sets":{"prefixed":{"routes":{},"not_found":"a"}}})";
+      << R"({"version":2,"pages":{"a":{"file":"pages/gone.html"}},"route_sets":{"prefixed":{"routes":{},"not_found":"a"}}})";
   auto gone = catalog::load(dir.string(), cfg);
   ASSERT_FALSE(gone.ok());
   EXPECT_NE(gone.message().find("pages/gone.html"), std::string::npos);
-  std::ofstream(dir / "manifest.json") << R"({"version":1,"pages":{},"route_sets":{"prefixed":{"routes":{"/":"nope"},"not_found":"nope"}}})";
+  std::ofstream(dir / "manifest.json") << R"({"version":2,"pages":{},"route_sets":{"prefixed":{"routes":{"/":"nope"},"not_found":"nope"}}})";
   auto dangling = catalog::load(dir.string(), cfg);
   ASSERT_FALSE(dangling.ok());
   EXPECT_NE(dangling.message().find("nope"), std::string::npos);
+
+  // A setting nothing declares is the config's fault, and the message says so.
+  std::ofstream(dir / "manifest.json") << R"({"version":2,"pages":{"a":{"file":"a.html"}},"route_sets":{"prefixed":{"routes":{},"not_found":"a"}}})";
+  std::ofstream(dir / "a.html") << "<p>a</p>";
+  auto unknown = catalog::load(dir.string(), fixture_config());
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.message().rfind("test.toml: unknown key 'landing.", 0), 0u) << unknown.message();
   std::filesystem::remove_all(dir);
 }
 

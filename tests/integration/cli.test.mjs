@@ -50,6 +50,13 @@ test('an unreadable or invalid config exits 2 naming the problem', async () => {
   oneLineError(await runCli(['serve', '--config', configFile('[limits]\nmax_json_bytes = 1024\n')]), /\[hosts\]/);
   oneLineError(await runCli(['serve', '--config', configFile('[hosts]\nblog9 = ["a.test"]\n')]), /blog9/);
   oneLineError(await runCli(['serve', '--config', configFile('[hosts]\nwaveads = [\n')]), /line/);
+  // [landing] holds settings of the web bundle's pages: checked against the bundle's manifest.
+  oneLineError(await runCli(['serve', '--config', configFile('[hosts]\n[landing]\ncolor = "red"\n')]), /landing\.color/);
+  oneLineError(await runCli(['serve', '--config', configFile('[hosts]\n[landng]\noffer = "x"\n')]), /landng\.offer/);
+  oneLineError(
+    await runCli(['serve', '--config', configFile('[hosts]\n[landing]\napp_store_url = "ftp://x.example/"\n')]),
+    /landing\.app_store_url/,
+  );
 });
 
 test('a port already in use exits 2', async () => {

@@ -108,7 +108,7 @@ int serve(const common_options& common, const serve_options& opts) {
   if (!db_url) return usage_error(db_url.message());
   const auto web_dir = opts.web_dir.empty() ? default_web_dir() : opts.web_dir;
   auto cat = catalog::load(web_dir, *cfg);
-  if (!cat) return usage_error("web bundle " + web_dir + ": " + cat.message());
+  if (!cat) return usage_error(cat.message());
   auto hosts = host_router::make(*cfg, **cat);
   if (!hosts) return usage_error(hosts.message());
 

@@ -1,6 +1,7 @@
 #include "config/config.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -65,20 +66,6 @@ bool expect_bool(const toml::node& n, const std::string& key) {
   return b->get();
 }
 
-void expect_http_url(const std::string& url, const std::string& key, const toml::node& n, bool allow_empty) {
-  if (url.empty() && allow_empty) return;
-  const bool scheme_ok = url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
-  const auto rest = url.substr(url.find("://") == std::string::npos ? 0 : url.find("://") + 3);
-  const auto host_end = rest.find_first_of("/?#");
-  const auto authority = rest.substr(0, host_end);
-  const bool bad_char = std::any_of(url.begin(), url.end(), [](unsigned char c) {
-    return c <= 0x20 || c >= 0x7f || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' || c == '`';
-  });
-  if (!scheme_ok || authority.empty() || authority.find('@') != std::string::npos || bad_char) {
-    fail(key + ": \"" + url + "\" is not an absolute http(s) URL" + where(n));
-  }
-}
-
 void reject_unknown(const toml::table& t, const std::string& prefix, std::initializer_list<std::string_view> known) {
   for (auto&& [k, v] : t) {
     const std::string_view key = k.str();
@@ -88,9 +75,24 @@ void reject_unknown(const toml::table& t, const std::string& prefix, std::initia
   }
 }
 
+/// The tables this parser owns; every other table holds settings of the web bundle's pages.
+constexpr std::array<std::string_view, 4> owned_tables{"hosts", "limits", "proxy", "server"};
+
+void collect_settings(const toml::table& root, config& cfg) {
+  for (auto&& [name, node] : root) {
+    const std::string table(name.str());
+    if (std::find(owned_tables.begin(), owned_tables.end(), table) != owned_tables.end()) continue;
+    const auto* t = node.as_table();
+    if (!t) fail("unknown key '" + table + "'" + where(node));
+    for (auto&& [k, v] : *t) {
+      const std::string key = table + "." + std::string(k.str());
+      cfg.settings.emplace(key, setting_entry{expect_string(v, key), where(v)});
+    }
+  }
+}
+
 config parse(const toml::table& root) {
   config cfg;
-  reject_unknown(root, "", {"hosts", "landing", "limits", "proxy", "server"});
 
   const auto* hosts_node = root.get("hosts");
   if (!hosts_node) fail("missing required table [hosts]");
@@ -116,21 +118,6 @@ config parse(const toml::table& root) {
       names.push_back(std::move(name));
     }
     cfg.hosts.emplace_back(site, std::move(names));
-  }
-
-  if (const auto* n = root.get("landing")) {
-    const auto& t = expect_table(*n, "[landing]");
-    reject_unknown(t, "landing.", {"app_store_url", "tracking_url", "offer", "affiliate"});
-    if (const auto* v = t.get("app_store_url")) {
-      cfg.landing.app_store_url = expect_string(*v, "landing.app_store_url");
-      expect_http_url(cfg.landing.app_store_url, "landing.app_store_url", *v, false);
-    }
-    if (const auto* v = t.get("tracking_url")) {
-      cfg.landing.tracking_url = expect_string(*v, "landing.tracking_url");
-      expect_http_url(cfg.landing.tracking_url, "landing.tracking_url", *v, true);
-    }
-    if (const auto* v = t.get("offer")) cfg.landing.offer = expect_string(*v, "landing.offer");
-    if (const auto* v = t.get("affiliate")) cfg.landing.affiliate = expect_string(*v, "landing.affiliate");
   }
 
   if (const auto* n = root.get("limits")) {
@@ -191,6 +178,7 @@ config parse(const toml::table& root) {
     }
     if (const auto* v = t.get("access_log")) cfg.server.access_log = expect_bool(*v, "server.access_log");
   }
+  collect_settings(root, cfg);
   return cfg;
 }
 
@@ -233,7 +221,9 @@ bool valid_host_name(std::string_view host) {
 result<config> parse_config(std::string_view toml_text, std::string_view source) {
   try {
     const auto root = toml::parse(toml_text, source);
-    return parse(root);
+    auto cfg = parse(root);
+    cfg.source = std::string(source);
+    return cfg;
   } catch (const toml::parse_error& e) {
     const auto& b = e.source().begin;
     return error{std::string(source) + ": line " + std::to_string(b.line) + ": " + std::string(e.description())};

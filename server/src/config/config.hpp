@@ -1,6 +1,7 @@
 #pragma once
-/// The sites config (`config/sites.toml`, CONTRACTS.md section 3), parsed strictly:
-/// unknown keys and malformed values are errors that name the key.
+/// The sites config (`config/sites.toml`, docs/configuration.md), parsed strictly: unknown keys
+/// and malformed values are errors that name the key. Tables the server does not own hold
+/// settings of the web bundle's pages, checked against the bundle when it is loaded.
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -11,13 +12,6 @@
 #include "util/result.hpp"
 
 namespace wavesites {
-
-struct landing_config {
-  std::string app_store_url = "https://apps.apple.com/app/block-blast/id1617391485";
-  std::string tracking_url;  ///< empty: no tracking request is made
-  std::string offer = "block-blast-ios";
-  std::string affiliate = "waveads";
-};
 
 struct limits_config {
   std::uint32_t leads_per_ip_per_hour = 20;
@@ -41,10 +35,19 @@ struct server_config {
   bool access_log = true;
 };
 
+/// A value from a table the server does not own itself, such as [landing]: the web bundle
+/// declares those settings and the pages that take them (sites/settings.hpp).
+struct setting_entry {
+  std::string value;
+  std::string where;  ///< " (line N)" for messages
+};
+
 struct config {
+  std::string source;  ///< the file it came from, for messages
   /// site name -> its host names, lower-case, without port or trailing dot.
   std::vector<std::pair<std::string, std::vector<std::string>>> hosts;
-  landing_config landing;
+  /// "table.key" -> value, for every table but the ones below (checked against the web bundle).
+  std::map<std::string, setting_entry, std::less<>> settings;
   limits_config limits;
   proxy_config proxy;
   server_config server;

@@ -3,16 +3,17 @@
 namespace wavesites {
 
 std::string page_csp(const csp_extras& extras) {
+  const auto with_extras = [&](std::string_view directive, std::string base) {
+    for (const auto& [d, source] : extras.sources) {
+      if (d == directive) base += " " + source;
+    }
+    return base;
+  };
   std::string scripts = "'self'";
   for (const auto& h : extras.script_hashes) scripts += " '" + h + "'";
-  std::string connect = "'self'";
-  std::string img = "'self' data:";
-  if (!extras.connect_origin.empty()) {
-    connect += " " + extras.connect_origin;
-    img += " " + extras.connect_origin;
-  }
-  return "default-src 'self'; script-src " + scripts +
-         "; style-src 'self' 'unsafe-inline'; img-src " + img + "; font-src 'self'; connect-src " + connect +
+  return "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; img-src " +
+         with_extras("img-src", "'self' data:") + "; font-src 'self'; connect-src " +
+         with_extras("connect-src", "'self'") +
          "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 }
 

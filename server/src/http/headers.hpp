@@ -2,6 +2,7 @@
 /// Header blocks shared by every response: the baseline security headers and the CSP builder.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace wavesites {
@@ -9,7 +10,9 @@ namespace wavesites {
 /// What a page's Content-Security-Policy may allow beyond the site's own origin.
 struct csp_extras {
   std::vector<std::string> script_hashes;  ///< "sha256-..." of inline scripts
-  std::string connect_origin;              ///< e.g. "https://tracking.example" for the landing page
+  /// (directive, source) pairs for connect-src and img-src, e.g. ("connect-src",
+  /// "https://tracking.example") for the landing page's tracking request.
+  std::vector<std::pair<std::string, std::string>> sources;
 };
 
 /// CSP for an HTML page: only the site's own scripts (plus hashed inline ones), nothing framed.

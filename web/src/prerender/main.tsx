@@ -15,6 +15,7 @@ import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { matchRoutes, StaticRouter, useRoutes, type RouteObject } from 'react-router';
 import { contentDirFromEnv, type ContentSource } from '../shared/content/load-content';
+import { settingTokens, type Setting } from '../shared/render/settings';
 import type { DocumentInfo, PreparedSite, RenderContext } from '../shared/render/site-render';
 import {
   buildRouting,
@@ -26,7 +27,14 @@ import {
 import { SITE_ROUTES } from '../sites/site-routes';
 import { htmlDocument } from './html-document';
 import { createImagePipeline, describeImages } from './images';
-import { buildManifest, checkManifest, type ManifestPage, type ManifestStatic } from './manifest';
+import {
+  buildManifest,
+  checkManifest,
+  type ManifestPage,
+  type ManifestSetting,
+  type ManifestStatic,
+  type PageExtras,
+} from './manifest';
 import { precompress } from './precompress';
 import { NOT_FOUND_MODULE, SITE_MODULES } from './site-modules';
 import { cssOf, jsOf, type ViteManifest } from './vite-manifest';
@@ -220,6 +228,37 @@ function hash(text: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Settings
+
+/**
+ * The manifest's view of a page's settings (`fill`, `csp`), declaring each setting in `declared`
+ * on the way; a key declared twice must mean the same setting.
+ */
+function settingExtras(document: DocumentInfo, declared: Map<string, ManifestSetting>): PageExtras {
+  const declare = (s: Setting) => {
+    const spec: ManifestSetting = {
+      type: s.spec.type,
+      ...(s.spec.optional ? { optional: true as const } : {}),
+      default: s.spec.default,
+    };
+    const seen = declared.get(s.key);
+    if (seen !== undefined && JSON.stringify(seen) !== JSON.stringify(spec)) {
+      throw new Error(`setting ${s.key} is declared twice, differently`);
+    }
+    declared.set(s.key, spec);
+    return s.key;
+  };
+  const fill = (document.settings ?? []).map(declare);
+  const csp = Object.fromEntries(
+    Object.entries(document.cspOrigins ?? {}).map(([directive, list]) => [directive, list.map(declare)]),
+  );
+  return {
+    ...(fill.length > 0 ? { fill } : {}),
+    ...(Object.keys(csp).length > 0 ? { csp } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   if (process.env.NODE_ENV !== 'production') {
@@ -260,7 +299,8 @@ async function main(): Promise<void> {
     (error: unknown) => error,
   );
 
-  // Pages.
+  // Pages, and the settings they take.
+  const settings = new Map<string, ManifestSetting>();
   const pages: Record<string, ManifestPage> = {};
   const alias = new Map<string, string>();
   const byContent = new Map<string, string>();
@@ -279,19 +319,21 @@ async function main(): Promise<void> {
     const html = htmlDocument({ ...document, ...links, favicon: `/${favicon}`, body });
     const what = `${spec.id}${lang ? ` (${lang})` : ''}`;
     await checkClasses(what, html, links.files, assets);
-    // The server fills the landing tokens only on pages marked "landing" in the manifest.
-    if (html.includes('__LANDING_') !== (document.landing === true)) {
-      throw new Error(`${what}: landing tokens and the "landing" mark must go together`);
+    // The server fills tokens only on the pages that declare their settings: each must go with the other.
+    const declared = new Set((document.settings ?? []).map((s) => s.key));
+    const used = settingTokens(html);
+    if ([...used].some((k) => !declared.has(k)) || [...declared].some((k) => !used.has(k))) {
+      throw new Error(`${what}: setting tokens [${[...used]}] differ from its settings [${[...declared]}]`);
     }
-    return { html, landing: document.landing === true };
+    return { html, extras: settingExtras(document, settings) };
   };
 
   for (const spec of routing.pages) {
-    const rendered: { lang: string | null; html: string; landing: boolean }[] = [];
+    const rendered: { lang: string | null; html: string; extras: PageExtras }[] = [];
     for (const lang of spec.langs?.list ?? [null]) {
       rendered.push({ lang, ...(await renderSpec(spec, lang)) });
     }
-    const landing = rendered.some((r) => r.landing) ? { landing: true as const } : {};
+    const extras = rendered[0]!.extras;
     // Identical pages (e.g. a page with no links, same in test and online) are written once.
     const key = hash(rendered.map((r) => `${r.lang ?? ''}\0${r.html}`).join('\0'));
     const same = byContent.get(key);
@@ -310,9 +352,9 @@ async function main(): Promise<void> {
             rendered.map((r) => [r.lang!, spec.file.replace('{lang}', r.lang!)]),
           ),
           default_lang: spec.langs.default,
-          ...landing,
+          ...extras,
         }
-      : { file: spec.file, ...landing };
+      : { file: spec.file, ...extras };
   }
 
   // The shared 404 page.
@@ -343,7 +385,7 @@ async function main(): Promise<void> {
     .filter((f) => f !== 'manifest.json' && !f.startsWith('pages/') && !/\.(br|gz)$/.test(f))
     .map((file) => ({ path: `/${file}`, file, immutable: file.startsWith('assets/') }));
 
-  const manifest = buildManifest({ routing, pages, alias, statics });
+  const manifest = buildManifest({ routing, settings: Object.fromEntries(settings), pages, alias, statics });
   const problems = checkManifest(manifest, (f) => existsSync(join(OUT_DIR, f)));
   if (problems.length > 0) throw new Error(`manifest.json:\n  ${problems.join('\n  ')}`);
   await writeOut('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);

@@ -44,7 +44,11 @@ describe('buildManifest', () => {
   };
   const manifest = buildManifest({
     routing,
-    pages,
+    settings: { 'shop.link': { type: 'url', default: 'https://shop.example/' } },
+    pages: {
+      ...pages,
+      'not-found': { file: 'pages/not-found.html', fill: ['shop.link'], csp: { 'img-src': ['shop.link'] } },
+    },
     alias: new Map(),
     statics: [
       { path: '/favicon.svg', file: 'favicon.svg', immutable: false },
@@ -53,8 +57,9 @@ describe('buildManifest', () => {
   });
 
   it('has the shape of docs/manifest.md', () => {
-    expect(Object.keys(manifest)).toEqual(['version', 'route_sets', 'pages', 'static']);
-    expect(manifest.version).toBe(1);
+    expect(Object.keys(manifest)).toEqual(['version', 'settings', 'route_sets', 'pages', 'static']);
+    expect(manifest.version).toBe(2);
+    expect(manifest.settings['shop.link']).toEqual({ type: 'url', default: 'https://shop.example/' });
     expect(Object.keys(manifest.route_sets)).toEqual(['prefixed', 'blog', 'ads']);
     expect(manifest.route_sets.prefixed).toEqual({
       routes: { '/blog/home': 'blog-prefixed-home', '/ads/home': 'ads-prefixed-home' },
@@ -109,6 +114,7 @@ describe('buildManifest', () => {
     const { 'blog-online-home': _dropped, ...rest } = pages;
     const deduped = buildManifest({
       routing,
+      settings: {},
       pages: rest,
       alias: new Map([['blog-online-home', 'blog-prefixed-home']]),
       statics: [],
@@ -129,6 +135,7 @@ describe('checkManifest', () => {
     const { 'blog-prefixed-home': _missing, ...pages } = pagesFor(ids);
     const manifest = buildManifest({
       routing,
+      settings: {},
       pages: { ...pages, orphan: { file: 'pages/orphan.html' } },
       alias: new Map(),
       statics: [{ path: '/x.js', file: 'y.js', immutable: false }],

@@ -1,11 +1,17 @@
+import type { CspDirective } from '../shared/render/site-render';
+import type { SettingSpec } from '../shared/render/settings';
 import type { Routing } from '../shared/routes/route-set';
 
 /**
- * manifest.json, version 1, exactly as docs/manifest.md describes it: the C++ server reads it
+ * manifest.json, version 2, exactly as docs/manifest.md describes it: the C++ server reads it
  * once at start and knows nothing site-specific besides.
  */
+export const MANIFEST_VERSION = 2;
+
 export interface Manifest {
-  readonly version: 1;
+  readonly version: typeof MANIFEST_VERSION;
+  /** Every setting some page takes: key -> the form of its value and its default. */
+  readonly settings: Readonly<Record<string, ManifestSetting>>;
   readonly route_sets: Readonly<Record<string, ManifestRouteSet>>;
   readonly pages: Readonly<Record<string, ManifestPage>>;
   readonly static: readonly ManifestStatic[];
@@ -34,9 +40,18 @@ export type ManifestPage =
       readonly default_lang: string;
     });
 
-interface PageExtras {
+export interface PageExtras {
   readonly script_hashes?: readonly string[];
-  readonly landing?: true;
+  /** Settings whose tokens the server fills in at start-up. */
+  readonly fill?: readonly string[];
+  /** Settings whose URL's origin the page's CSP also allows, by directive. */
+  readonly csp?: Readonly<Partial<Record<CspDirective, readonly string[]>>>;
+}
+
+export interface ManifestSetting {
+  readonly type: SettingSpec['type'];
+  readonly optional?: true;
+  readonly default: string;
 }
 
 export interface ManifestStatic {
@@ -51,6 +66,7 @@ export interface ManifestStatic {
  */
 export function buildManifest(input: {
   routing: Routing;
+  settings: Readonly<Record<string, ManifestSetting>>;
   pages: Readonly<Record<string, ManifestPage>>;
   alias: ReadonlyMap<string, string>;
   statics: readonly ManifestStatic[];
@@ -73,7 +89,13 @@ export function buildManifest(input: {
   const statics = [...input.statics].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
-  return { version: 1, route_sets: sets, pages: input.pages, static: statics };
+  return {
+    version: MANIFEST_VERSION,
+    settings: input.settings,
+    route_sets: sets,
+    pages: input.pages,
+    static: statics,
+  };
 }
 
 /**
@@ -116,6 +138,10 @@ export function checkManifest(m: Manifest, exists: (file: string) => boolean): s
   }
   for (const [pageId, page] of Object.entries(m.pages)) {
     if (!used.has(pageId)) problems.push(`page "${pageId}" is not used by any route set`);
+    const named = [...(page.fill ?? []), ...Object.values(page.csp ?? {}).flat()];
+    for (const key of named) {
+      if (!(key in m.settings)) problems.push(`page "${pageId}": setting ${key} is not declared`);
+    }
     const files = 'file' in page ? [page.file] : Object.values(page.langs);
     if ('langs' in page && !(page.default_lang in page.langs)) {
       problems.push(`page "${pageId}": default_lang "${page.default_lang}" has no file`);

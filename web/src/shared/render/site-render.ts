@@ -2,6 +2,10 @@ import type { ReactElement } from 'react';
 import type { Params } from 'react-router';
 import type { ContentSource } from '../content/load-content';
 import type { RouteSetKind } from '../routes/route-set';
+import type { Setting } from './settings';
+
+/** The CSP directives a setting's origin may widen (the server's page CSP has these two). */
+export type CspDirective = 'connect-src' | 'img-src';
 
 /** What the prerender needs to write the HTML document around a page's markup. */
 export interface DocumentInfo {
@@ -23,11 +27,10 @@ export interface DocumentInfo {
   readonly scripts?: readonly string[];
   /** Same-origin pages a visitor is likely to open next: `<link rel="prefetch">`. */
   readonly prefetch?: readonly string[];
-  /**
-   * The page carries the `__LANDING_*__` tokens that the server fills from its [landing]
-   * config at start-up, and its CSP allows the tracking origin ("landing": true in the manifest).
-   */
-  readonly landing?: boolean;
+  /** The settings whose tokens the page carries, filled in by the server at start-up. */
+  readonly settings?: readonly Setting[];
+  /** Settings whose URL's origin the page's CSP also allows, by directive. */
+  readonly cspOrigins?: Readonly<Partial<Record<CspDirective, readonly Setting[]>>>;
 }
 
 /** A react-router route object plus the document information of the page it renders. */

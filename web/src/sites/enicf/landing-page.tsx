@@ -1,6 +1,6 @@
 import '../../shared/styles/base.css';
 import s from './landing-page.module.css';
-import { LANDING_TOKENS } from './tracking';
+import { LANDING_SETTINGS } from './settings';
 
 export const GAME = 'Block Blast!';
 
@@ -45,8 +45,8 @@ function StoreGlyph() {
 /**
  * The landing page: one App Store badge. It is a plain link to the App Store listing, so it
  * works without JavaScript; landing-click.ts adds the tracking on click. The App Store URL, the
- * tracking link, the offer and the affiliate are tokens here: the server replaces them with its
- * [landing] config at start-up (HTML-escaped), so they are never baked into the build.
+ * tracking link, the offer and the affiliate are settings (./settings.ts): the server fills them
+ * in from its config at start-up, so they are never baked into the build.
  */
 export function LandingPage() {
   return (
@@ -57,12 +57,12 @@ export function LandingPage() {
         <p className={s.lead}>Drop the blocks, fill the lines, clear the board.</p>
         <a
           className={s.badge}
-          href={LANDING_TOKENS.appStoreUrl}
+          href={LANDING_SETTINGS.appStoreUrl.html}
           aria-label={`Download on the App Store: ${GAME}`}
           data-landing=""
-          data-tracking={LANDING_TOKENS.trackingUrl}
-          data-offer={LANDING_TOKENS.offer}
-          data-affiliate={LANDING_TOKENS.affiliate}
+          data-tracking={LANDING_SETTINGS.trackingUrl.html}
+          data-offer={LANDING_SETTINGS.offer.html}
+          data-affiliate={LANDING_SETTINGS.affiliate.html}
         >
           <StoreGlyph />
           <span className={s.badgeText}>

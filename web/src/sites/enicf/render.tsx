@@ -2,6 +2,7 @@ import { routeObjects } from '../../shared/render/route-objects';
 import type { PrepareSite } from '../../shared/render/site-render';
 import { GAME, LandingPage } from './landing-page';
 import { enicfRoutes } from './routes';
+import { LANDING_SETTINGS } from './settings';
 
 /** The click handler, a client-build entry (vite.config.ts). */
 const LANDING_SCRIPT = 'src/sites/enicf/landing-click.ts';
@@ -17,7 +18,12 @@ export const prepare: PrepareSite = async () => ({
           description: `Get ${GAME}, the block puzzle game, on the App Store for iPhone and iPad.`,
           lang: 'en',
           scripts: [LANDING_SCRIPT],
-          landing: true,
+          settings: Object.values(LANDING_SETTINGS),
+          // The tracking request and its pixel go to the tracking link's origin.
+          cspOrigins: {
+            'connect-src': [LANDING_SETTINGS.trackingUrl],
+            'img-src': [LANDING_SETTINGS.trackingUrl],
+          },
         }),
       },
     }),

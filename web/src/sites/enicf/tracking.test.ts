@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANDING_TOKENS, trackingLink, trackingRequestUrl } from './tracking';
+import { LANDING_SETTINGS } from './settings';
+import { trackingLink, trackingRequestUrl } from './tracking';
 
 const PARAMS = {
   offer: 'block-blast-ios',
@@ -37,7 +38,7 @@ describe('trackingRequestUrl', () => {
       undefined,
       '',
       '   ',
-      LANDING_TOKENS.trackingUrl,
+      LANDING_SETTINGS.trackingUrl.html,
       'not a url',
       'javascript:alert(1)',
       'ftp://t.example/x',

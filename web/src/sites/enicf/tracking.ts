@@ -4,14 +4,7 @@
  * hidden image loading the plain tracking link. Pure functions here; the click handler is
  * landing-click.ts.
  */
-
-/** What the server fills in at start-up from its [landing] config (catalog.cpp). */
-export const LANDING_TOKENS = {
-  appStoreUrl: '__LANDING_APP_STORE_URL__',
-  trackingUrl: '__LANDING_TRACKING_URL__',
-  offer: '__LANDING_OFFER__',
-  affiliate: '__LANDING_AFFILIATE__',
-} as const;
+import { isUnfilledToken } from '../../shared/render/settings';
 
 export interface TrackingParams {
   readonly offer: string;
@@ -28,7 +21,7 @@ export interface TrackingParams {
  */
 export function trackingLink(value: string | undefined): URL | null {
   const text = value?.trim() ?? '';
-  if (text === '' || text.startsWith('__LANDING_')) return null;
+  if (text === '' || isUnfilledToken(text)) return null;
   let url: URL;
   try {
     url = new URL(text);

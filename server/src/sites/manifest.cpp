@@ -1,0 +1,185 @@
+#include "sites/manifest.hpp"
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace wavesites {
+namespace {
+
+using json = nlohmann::json;
+
+struct manifest_error {
+  std::string message;
+};
+[[noreturn]] void fail(std::string message) { throw manifest_error{std::move(message)}; }
+
+/// CSP directives a page may widen with a setting's origin (http/headers.hpp page_csp).
+constexpr std::array<std::string_view, 2> widenable_directives{"connect-src", "img-src"};
+
+const json& member(const json& object, const char* key, const std::string& where) {
+  if (!object.is_object() || !object.contains(key)) fail(where + ": missing \"" + key + "\"");
+  return object.at(key);
+}
+
+std::string text(const json& v, const std::string& where) {
+  if (!v.is_string()) fail(where + ": expected a string");
+  return v.get<std::string>();
+}
+
+std::vector<std::string> texts(const json& v, const std::string& where) {
+  if (!v.is_array()) fail(where + ": expected an array of strings");
+  std::vector<std::string> out;
+  for (const auto& item : v) out.push_back(text(item, where));
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> text_map(const json& v, const std::string& where) {
+  if (!v.is_object()) fail(where + ": expected an object");
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [key, value] : v.items()) out.emplace_back(key, text(value, where + " " + key));
+  return out;
+}
+
+setting_declaration parse_setting(const std::string& key, const json& spec) {
+  const std::string where = "setting " + key;
+  setting_declaration d;
+  d.key = key;
+  const auto type = text(member(spec, "type", where), where + " type");
+  if (type == "url")
+    d.type = setting_type::url;
+  else if (type != "text")
+    fail(where + ": unknown type \"" + type + "\" (text or url)");
+  d.optional = spec.value("optional", false);
+  d.default_value = text(member(spec, "default", where), where + " default");
+  if (const auto problem = setting_problem(d, d.default_value); !problem.empty()) fail(where + ": default " + problem);
+  return d;
+}
+
+manifest_page parse_page(const std::string& id, const json& spec) {
+  const std::string where = "page " + id;
+  manifest_page p;
+  p.id = id;
+  if (spec.contains("file")) {
+    p.file = text(spec["file"], where + " file");
+  } else if (spec.contains("langs")) {
+    p.langs = text_map(spec["langs"], where + " langs");
+    p.default_lang = spec.contains("default_lang") ? text(spec["default_lang"], where) : "en";
+    const auto has_default = [&](const auto& l) { return l.first == p.default_lang; };
+    if (std::none_of(p.langs.begin(), p.langs.end(), has_default)) {
+      fail(where + " has no file for its default language " + p.default_lang);
+    }
+  } else {
+    fail(where + " has neither \"file\" nor \"langs\"");
+  }
+  if (spec.contains("script_hashes")) p.script_hashes = texts(spec["script_hashes"], where + " script_hashes");
+  if (spec.contains("fill")) p.fill = texts(spec["fill"], where + " fill");
+  if (spec.contains("csp")) {
+    if (!spec["csp"].is_object()) fail(where + " csp: expected an object");
+    for (const auto& [directive, keys] : spec["csp"].items()) {
+      if (std::find(widenable_directives.begin(), widenable_directives.end(), directive) == widenable_directives.end()) {
+        fail(where + " csp: \"" + directive + "\" cannot take a setting's origin");
+      }
+      p.csp.emplace_back(directive, texts(keys, where + " csp " + directive));
+    }
+  }
+  return p;
+}
+
+manifest_route_set parse_route_set(const std::string& name, const json& spec) {
+  manifest_route_set s;
+  s.name = name;
+  s.routes = text_map(member(spec, "routes", name), name + " routes");
+  if (!s.routes.empty()) s.entry = s.routes.front().first;
+  if (spec.contains("entry")) s.entry = text(spec["entry"], name + " entry");
+  if (spec.contains("prefixed_entry")) s.prefixed_entry = text(spec["prefixed_entry"], name + " prefixed_entry");
+  if (spec.contains("details")) {
+    for (const auto& d : spec["details"]) {
+      auto& detail = s.details.emplace_back();
+      detail.prefix = text(member(d, "prefix", name + " detail"), name + " detail prefix");
+      detail.numeric = text(member(d, "id", name + " " + detail.prefix), name + " id") == "number";
+      detail.ids = text_map(member(d, "ids", name + " " + detail.prefix), name + " " + detail.prefix + " ids");
+      detail.empty = text(member(d, "empty", name + " " + detail.prefix), name + " " + detail.prefix + " empty");
+    }
+  }
+  s.not_found = text(member(spec, "not_found", name), name + " not_found");
+  return s;
+}
+
+/// The rules that hold across sections: references resolve, names are unique.
+void check(const manifest& m) {
+  std::set<std::string, std::less<>> pages, settings;
+  for (const auto& d : m.settings) settings.insert(d.key);
+  for (const auto& p : m.pages) {
+    pages.insert(p.id);
+    for (const auto& key : p.fill) {
+      if (!settings.contains(key)) fail("page " + p.id + " fills setting " + key + ", which is not declared");
+    }
+    for (const auto& [directive, keys] : p.csp) {
+      for (const auto& key : keys) {
+        if (!settings.contains(key)) fail("page " + p.id + " csp names setting " + key + ", which is not declared");
+      }
+    }
+  }
+  const auto page_ref = [&](const std::string& id, const std::string& where) {
+    if (!pages.contains(id)) fail(where + ": unknown page id " + id);
+  };
+  bool prefixed = false;
+  for (const auto& s : m.route_sets) {
+    prefixed = prefixed || s.name == "prefixed";
+    for (const auto& [path, id] : s.routes) page_ref(id, s.name + " route " + path);
+    for (const auto& d : s.details) {
+      for (const auto& [id, page] : d.ids) page_ref(page, s.name + " " + d.prefix + id);
+      page_ref(d.empty, s.name + " " + d.prefix + " empty");
+    }
+    page_ref(s.not_found, s.name + " not_found");
+  }
+  if (!prefixed) fail("no \"prefixed\" route set");
+}
+
+}  // namespace
+
+result<manifest> parse_manifest(std::string_view json_text) {
+  try {
+    const auto m = json::parse(json_text);
+    if (m.value("version", 0) != manifest_version) {
+      return error{"manifest.json: unsupported version (expected " + std::to_string(manifest_version) +
+                   "; rebuild the web bundle with this server's sources)"};
+    }
+    manifest out;
+    if (m.contains("settings")) {
+      for (const auto& [key, spec] : m["settings"].items()) out.settings.push_back(parse_setting(key, spec));
+    }
+    for (const auto& [id, spec] : member(m, "pages", "manifest").items()) out.pages.push_back(parse_page(id, spec));
+    for (const auto& [name, spec] : member(m, "route_sets", "manifest").items()) {
+      out.route_sets.push_back(parse_route_set(name, spec));
+    }
+    if (m.contains("static")) {
+      for (const auto& st : m["static"]) {
+        out.statics.push_back({text(member(st, "path", "static"), "static path"),
+                               text(member(st, "file", "static"), "static file"), st.value("immutable", false)});
+      }
+    }
+    check(out);
+    return out;
+  } catch (const manifest_error& e) {
+    return error{"manifest.json: " + e.message};
+  } catch (const json::exception& e) {
+    return error{"manifest.json: " + std::string(e.what())};
+  }
+}
+
+result<manifest> read_manifest(const std::filesystem::path& web_dir) {
+  const auto path = web_dir / "manifest.json";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return error{"cannot read " + path.string() + " (run `make build` first, or pass --web DIR)"};
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return parse_manifest(ss.str());
+}
+
+}  // namespace wavesites

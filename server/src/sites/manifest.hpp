@@ -1,0 +1,65 @@
+#pragma once
+/// manifest.json, the web build's table of contents (docs/manifest.md), read into plain structs
+/// and checked: every page id a route names exists, file names stay inside the bundle, every
+/// setting a page takes is declared. Nothing here reads the pages themselves.
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sites/settings.hpp"
+#include "util/result.hpp"
+
+namespace wavesites {
+
+/// The manifest version this server reads.
+inline constexpr int manifest_version = 2;
+
+struct manifest_page {
+  std::string id;
+  std::string file;                                         ///< one file for every visitor, or
+  std::vector<std::pair<std::string, std::string>> langs;  ///< language -> file, picked by the lang cookie
+  std::string default_lang;
+  std::vector<std::string> script_hashes;  ///< "sha256-..." of its inline scripts, for its CSP
+  std::vector<std::string> fill;           ///< settings whose tokens the server fills in at start
+  /// CSP directive -> settings whose URL's origin the directive also allows.
+  std::vector<std::pair<std::string, std::vector<std::string>>> csp;
+};
+
+struct manifest_detail {
+  std::string prefix;    ///< ends with "/"; the id is the one path segment after it
+  bool numeric = false;  ///< ids are decimal numbers ("01" is "1")
+  std::vector<std::pair<std::string, std::string>> ids;  ///< known id -> page id
+  std::string empty;                                    ///< page id of any other id (404)
+};
+
+struct manifest_route_set {
+  std::string name;  ///< "prefixed", or the name of a site (its online route set)
+  std::vector<std::pair<std::string, std::string>> routes;  ///< exact path -> page id
+  std::vector<manifest_detail> details;
+  std::string not_found;       ///< page id of everything else (404)
+  std::string entry;           ///< a path worth opening first
+  std::string prefixed_entry;  ///< online route sets: the site's entry in the prefixed route set
+};
+
+struct manifest_static {
+  std::string path;
+  std::string file;
+  bool immutable = false;
+};
+
+struct manifest {
+  std::vector<setting_declaration> settings;
+  std::vector<manifest_page> pages;
+  std::vector<manifest_route_set> route_sets;
+  std::vector<manifest_static> statics;
+};
+
+/// Parses and checks manifest.json's text.
+[[nodiscard]] result<manifest> parse_manifest(std::string_view json_text);
+
+/// Reads `web_dir`/manifest.json; the error says how to get one.
+[[nodiscard]] result<manifest> read_manifest(const std::filesystem::path& web_dir);
+
+}  // namespace wavesites

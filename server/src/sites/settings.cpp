@@ -1,0 +1,112 @@
+#include "sites/settings.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace wavesites {
+namespace {
+
+bool is_absolute_http_url(std::string_view url) {
+  const bool scheme_ok = url.starts_with("https://") || url.starts_with("http://");
+  const auto sep = url.find("://");
+  const auto rest = sep == std::string_view::npos ? url : url.substr(sep + 3);
+  const auto authority = rest.substr(0, rest.find_first_of("/?#"));
+  // Nothing that could end an HTML attribute or a URL: the value goes into pages and a CSP.
+  const bool bad_char = std::any_of(url.begin(), url.end(), [](unsigned char c) {
+    return c <= 0x20 || c >= 0x7f || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' || c == '`';
+  });
+  return scheme_ok && !authority.empty() && authority.find('@') == std::string_view::npos && !bad_char;
+}
+
+void append_html_escaped(std::string& out, std::string_view s) {
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+}
+
+/// The inside of a JSON string that is safe in an HTML <script>: no quote or backslash
+/// unescaped, and no "<", ">" or "&" that could end the script or start a comment.
+void append_json_escaped(std::string& out, std::string_view s) {
+  static constexpr char hex[] = "0123456789abcdef";
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+      out += "\\u00";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else if (c == 0xE2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+               (static_cast<unsigned char>(s[i + 2]) == 0xA8 || static_cast<unsigned char>(s[i + 2]) == 0xA9)) {
+      out += static_cast<unsigned char>(s[i + 2]) == 0xA8 ? "\\u2028" : "\\u2029";  // line breaks to old parsers
+      i += 2;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+}
+
+}  // namespace
+
+std::string setting_problem(const setting_declaration& d, std::string_view value) {
+  if (value.empty()) return d.optional ? std::string{} : "must not be empty";
+  if (d.type == setting_type::url && !is_absolute_http_url(value)) {
+    // Appended piece by piece: g++ 12 at -O3 warns falsely (-Wrestrict) on "..." + string + "...".
+    std::string problem = "\"";
+    problem.append(value);
+    problem += "\" is not an absolute http(s) URL";
+    return problem;
+  }
+  return {};
+}
+
+result<setting_values> resolve_settings(std::span<const setting_declaration> declared, const config& cfg) {
+  setting_values out;
+  for (const auto& d : declared) out.emplace(d.key, d.default_value);
+  for (const auto& [key, entry] : cfg.settings) {
+    const auto d = std::find_if(declared.begin(), declared.end(), [&](const auto& x) { return x.key == key; });
+    if (d == declared.end()) return error{cfg.source + ": unknown key '" + key + "'" + entry.where};
+    if (const auto problem = setting_problem(*d, entry.value); !problem.empty()) {
+      return error{cfg.source + ": " + key + ": " + problem + entry.where};
+    }
+    out[key] = entry.value;
+  }
+  return out;
+}
+
+result<std::string> fill_settings(std::string_view text, const setting_values& values,
+                                  std::span<const std::string> allowed) {
+  std::string out;
+  out.reserve(text.size() + 256);
+  std::size_t pos = 0;
+  for (;;) {
+    const auto open = text.find("{{", pos);
+    out.append(text.substr(pos, open - pos));
+    if (open == std::string_view::npos) return out;
+    const auto close = text.find("}}", open + 2);
+    if (close == std::string_view::npos) return error{"an unclosed \"{{\" setting token"};
+    std::string_view token = text.substr(open + 2, close - open - 2);
+    const bool json = token.starts_with("json:");
+    if (json) token.remove_prefix(5);
+    const auto value = values.find(token);
+    if (value == values.end() || std::find(allowed.begin(), allowed.end(), token) == allowed.end()) {
+      return error{"token {{" + std::string(text.substr(open + 2, close - open - 2)) +
+                   "}} names no setting the page declares"};
+    }
+    if (json)
+      append_json_escaped(out, value->second);
+    else
+      append_html_escaped(out, value->second);
+    pos = close + 2;
+  }
+}
+
+}  // namespace wavesites

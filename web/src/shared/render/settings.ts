@@ -1,0 +1,40 @@
+/**
+ * Settings: values an operator sets in the server's config file and a page takes at start-up
+ * (the landing page's App Store link, say), so that moving them needs no rebuild. A page renders
+ * a token in their place; the prerender declares every setting in manifest.json with the form of
+ * its value and its default, and names the pages that take it; the server fills the tokens in,
+ * escaped for where they stand. The key is "table.key" of the config file ("[landing]
+ * app_store_url" is "landing.app_store_url").
+ */
+export interface SettingSpec {
+  readonly type: 'text' | 'url';
+  /** An empty value is allowed (it then means "none"). */
+  readonly optional?: boolean;
+  readonly default: string;
+}
+
+export interface Setting {
+  readonly key: string;
+  readonly spec: SettingSpec;
+  /** The token for HTML text or a quoted attribute. */
+  readonly html: string;
+  /** The token for the inside of a JSON string (an inline JSON-LD script). */
+  readonly json: string;
+}
+
+const KEY = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
+
+export function defineSetting(key: string, spec: SettingSpec): Setting {
+  if (!KEY.test(key)) throw new Error(`setting key "${key}" is not "table.key"`);
+  return { key, spec, html: `{{${key}}}`, json: `{{json:${key}}}` };
+}
+
+/** The setting keys named by the tokens in `html`. */
+export function settingTokens(html: string): Set<string> {
+  return new Set([...html.matchAll(/\{\{(?:json:)?([a-z0-9_.]+)\}\}/g)].map((m) => m[1]!));
+}
+
+/** True when `value` is a token the server did not fill (a page opened from the build itself). */
+export function isUnfilledToken(value: string): boolean {
+  return value.startsWith('{{');
+}

@@ -1,0 +1,20 @@
+import { defineSetting } from '../../shared/render/settings';
+
+/**
+ * The landing page's run-time values: the [landing] table of the server's config file. The
+ * defaults apply when the config does not set them; without a tracking link no tracking
+ * request is made.
+ */
+export const LANDING_SETTINGS = {
+  appStoreUrl: defineSetting('landing.app_store_url', {
+    type: 'url',
+    default: 'https://apps.apple.com/app/block-blast/id1617391485',
+  }),
+  trackingUrl: defineSetting('landing.tracking_url', { type: 'url', optional: true, default: '' }),
+  offer: defineSetting('landing.offer', { type: 'text', optional: true, default: 'block-blast-ios' }),
+  affiliate: defineSetting('landing.affiliate', {
+    type: 'text',
+    optional: true,
+    default: 'waveads',
+  }),
+};
