@@ -37,14 +37,13 @@ asio::awaitable<void> worker::sweep_loop() {
     sweeper_.expires_after(std::chrono::milliseconds(250));
     boost::system::error_code ec;
     co_await sweeper_.async_wait(asio::redirect_error(asio::use_awaitable, ec));
-    sweep(stopping_);
+    sweep(steady::now(), stopping_);
     log_.flush();
   }
   log_.flush();
 }
 
-void worker::sweep(bool close_idle) {
-  const auto now = steady::now();
+void worker::sweep(steady::time_point now, bool close_idle) {
   for (auto* c = head_; c; c = c->next_) {
     if (c->expired_) continue;
     if (now >= c->deadline_ || now >= c->hard_deadline_ || (close_idle && c->idle_)) {
@@ -58,7 +57,7 @@ void worker::sweep(bool close_idle) {
 void worker::begin_shutdown() {
   asio::post(ioc_, [this] {
     stopping_ = true;
-    sweep(true);
+    sweep(steady::now(), true);
     sweeper_.cancel();
   });
 }

@@ -34,8 +34,9 @@ class connection_guard {
   connection_guard(const connection_guard&) = delete;
   connection_guard& operator=(const connection_guard&) = delete;
 
-  void arm(std::chrono::seconds d, bool idle) {
-    deadline_ = steady::now() + d;
+  /// The connection must make progress within `d` of `now`; `idle` marks a wait between requests.
+  void arm(std::chrono::seconds d, bool idle, steady::time_point now = steady::now()) {
+    deadline_ = now + d;
     idle_ = idle;
   }
   /// A whole-body deadline that arm() cannot extend.
@@ -76,10 +77,13 @@ class worker {
   std::string_view date_line();
   const app_context& app() const { return app_; }
 
+  /// Cuts off every connection past its deadline at `now` (and, with `close_idle`, every idle
+  /// one). The sweep loop calls it a few times a second; tests call it with a time of their own.
+  void sweep(steady::time_point now, bool close_idle);
+
  private:
   friend class connection_guard;
   asio::awaitable<void> sweep_loop();
-  void sweep(bool close_idle);
 
   const app_context& app_;
   // Declared before ioc_ so they outlive it: destroying ioc_ destroys suspended connections,

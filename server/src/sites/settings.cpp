@@ -59,11 +59,7 @@ void append_json_escaped(std::string& out, std::string_view s) {
 std::string setting_problem(const setting_declaration& d, std::string_view value) {
   if (value.empty()) return d.optional ? std::string{} : "must not be empty";
   if (d.type == setting_type::url && !is_absolute_http_url(value)) {
-    // Appended piece by piece: g++ 12 at -O3 warns falsely (-Wrestrict) on "..." + string + "...".
-    std::string problem = "\"";
-    problem.append(value);
-    problem += "\" is not an absolute http(s) URL";
-    return problem;
+    return "\"" + std::string(value) + "\" is not an absolute http(s) URL";
   }
   return {};
 }

@@ -4,10 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "api/lead_rules.hpp"
-#include "api/rate_limiter.hpp"
-#include "app/export.hpp"
 #include "util/embedded.hpp"
-#include "util/ids.hpp"
 
 namespace wavesites {
 namespace {
@@ -173,49 +170,6 @@ TEST(LeadRules, HoneypotAndNonObjects) {
   EXPECT_FALSE(validate_lead(body, rules(), languages).honeypot_filled);
   EXPECT_FALSE(validate_lead(json::array(), rules(), languages).lead);
   EXPECT_FALSE(validate_lead(json("x"), rules(), languages).lead);
-}
-
-TEST(RateLimiter, BucketRefillsEvenlyOverTheHour) {
-  rate_limiter limiter(3);
-  const auto t0 = rate_limiter::clock::now();
-  EXPECT_FALSE(limiter.take("1.2.3.4", t0));
-  EXPECT_FALSE(limiter.take("1.2.3.4", t0));
-  EXPECT_FALSE(limiter.take("1.2.3.4", t0));
-  const auto wait = limiter.take("1.2.3.4", t0);
-  ASSERT_TRUE(wait);
-  EXPECT_GE(wait->count(), 1199);
-  EXPECT_LE(wait->count(), 1200);
-  EXPECT_FALSE(limiter.take("5.6.7.8", t0)) << "another address has its own bucket";
-  EXPECT_FALSE(limiter.take("1.2.3.4", t0 + std::chrono::seconds(1200)));
-  EXPECT_TRUE(limiter.take("1.2.3.4", t0 + std::chrono::seconds(1201)));
-}
-
-TEST(Ids, UlidsAreUniqueSortableAndWellFormed) {
-  std::string prev;
-  for (int i = 0; i < 1000; ++i) {
-    const auto id = new_ulid();
-    ASSERT_EQ(id.size(), 26u);
-    EXPECT_EQ(id.find_first_not_of("0123456789ABCDEFGHJKMNPQRSTVWXYZ"), std::string::npos);
-    EXPECT_NE(id, prev);
-    EXPECT_GE(id.substr(0, 10), prev.substr(0, 10));
-    prev = id;
-  }
-  const auto t = utc_now_iso();
-  EXPECT_EQ(t.size(), 24u);
-  EXPECT_EQ(t.back(), 'Z');
-  EXPECT_EQ(random_hex128().size(), 32u);
-}
-
-TEST(Export, CsvCellsAreQuotedAndDefused) {
-  EXPECT_EQ(csv_cell("plain"), "\"plain\"");
-  EXPECT_EQ(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-  EXPECT_EQ(csv_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-  EXPECT_EQ(csv_cell("+1 555"), "\"'+1 555\"");
-  EXPECT_EQ(csv_cell("-2"), "\"'-2\"");
-  EXPECT_EQ(csv_cell("@SUM(A1)"), "\"'@SUM(A1)\"");
-  EXPECT_EQ(csv_cell("\tx"), "\"'\tx\"");
-  EXPECT_EQ(csv_cell("line1\nline2"), "\"line1\nline2\"");
-  EXPECT_EQ(csv_cell(""), "\"\"");
 }
 
 }  // namespace

@@ -5,7 +5,6 @@
 
 #include "http/negotiate.hpp"
 #include "test_support.hpp"
-#include "util/compress.hpp"
 
 namespace wavesites {
 namespace {
@@ -62,28 +61,6 @@ TEST_F(CatalogTest, NumericIdsAreCanonicalised) {
   EXPECT_EQ(file_of(prefixed, "/shop/article-detail/x1", 404), "pages/shop-empty.html");
   EXPECT_EQ(file_of(prefixed, "/shop/article-detail/-1", 404), "pages/shop-empty.html");
   EXPECT_EQ(file_of(prefixed, "/shop/article-detail/2", 404), "pages/shop-empty.html");
-}
-
-TEST(NumericId, Canonical) {
-  EXPECT_EQ(canonical_numeric_id("7"), "7");
-  EXPECT_EQ(canonical_numeric_id("007"), "7");
-  EXPECT_EQ(canonical_numeric_id("0"), "0");
-  EXPECT_EQ(canonical_numeric_id("10.00"), "10");
-  EXPECT_EQ(canonical_numeric_id("1."), "1");
-  EXPECT_EQ(canonical_numeric_id(""), "");
-  EXPECT_EQ(canonical_numeric_id(".5"), "");
-  EXPECT_EQ(canonical_numeric_id("1e2"), "");
-  EXPECT_EQ(canonical_numeric_id(" 1"), "");
-}
-
-TEST(PercentDecode, RejectsMalformedAndSlashes) {
-  std::string out;
-  EXPECT_TRUE(percent_decode_path("/a%20b", out));
-  EXPECT_EQ(out, "/a b");
-  EXPECT_FALSE(percent_decode_path("/a%2", out));
-  EXPECT_FALSE(percent_decode_path("/a%zz", out));
-  EXPECT_FALSE(percent_decode_path("/a%2fb", out));
-  EXPECT_FALSE(percent_decode_path("/a%00", out));
 }
 
 TEST_F(CatalogTest, LanguagePagesFollowTheCookieWithEnglishAsDefault) {
@@ -196,12 +173,6 @@ TEST(CatalogErrors, MissingManifestOrFileIsReported) {
   ASSERT_FALSE(unknown.ok());
   EXPECT_EQ(unknown.message().rfind("test.toml: unknown key 'landing.", 0), 0u) << unknown.message();
   std::filesystem::remove_all(dir);
-}
-
-TEST(Compress, RoundTripSizes) {
-  const std::string text(5000, 'a');
-  EXPECT_LT(gzip_compress(text).size(), 200u);
-  EXPECT_LT(brotli_compress(text).size(), 100u);
 }
 
 }  // namespace

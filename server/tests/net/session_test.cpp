@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/socket.h>
+#include <sys/time.h>
+
 #include <csignal>
 #include <fstream>
 #include <iterator>
@@ -270,16 +273,18 @@ TEST_F(ServerTest, BodiesAreStreamedWithALimit) {
 }
 
 TEST_F(ServerTest, SilentAndSlowClientsAreCutOff) {
+  // When exactly is worker_test's business (deadlines swept at chosen times); here, on the wire:
+  // the server closes a head that never ends, and not before its read timeout (2 s).
   const auto start = std::chrono::steady_clock::now();
   auto s = connect();
+  const timeval give_up{30, 0};  // a failing server makes this test fail, not hang
+  ::setsockopt(s.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &give_up, sizeof give_up);
   asio::write(s, asio::buffer(std::string("GET /blog/home HTTP/1.1\r\nHost: x\r\n")));  // never finishes
   char c;
   boost::system::error_code ec;
   s.read_some(asio::buffer(&c, 1), ec);
-  const auto waited = std::chrono::steady_clock::now() - start;
-  EXPECT_TRUE(ec) << "the server should close the connection";
-  EXPECT_GE(waited, std::chrono::milliseconds(1500));
-  EXPECT_LE(waited, std::chrono::milliseconds(4000));
+  EXPECT_TRUE(ec == asio::error::eof || ec == asio::error::connection_reset) << "closed by the server: " << ec.message();
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
 }
 
 TEST_F(ServerTest, GracefulStopFinishesAndExitsZero) {

@@ -1,0 +1,83 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/export.hpp"
+#include "store/sqlite_store.hpp"
+
+namespace wavesites {
+namespace {
+
+TEST(Export, CsvCellsAreQuotedAndDefused) {
+  EXPECT_EQ(csv_cell("plain"), "\"plain\"");
+  EXPECT_EQ(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+  EXPECT_EQ(csv_cell("+1 555"), "\"'+1 555\"");
+  EXPECT_EQ(csv_cell("-2"), "\"'-2\"");
+  EXPECT_EQ(csv_cell("@SUM(A1)"), "\"'@SUM(A1)\"");
+  EXPECT_EQ(csv_cell("\tx"), "\"'\tx\"");
+  EXPECT_EQ(csv_cell("line1\nline2"), "\"line1\nline2\"");
+  EXPECT_EQ(csv_cell(""), "\"\"");
+}
+
+/// A store in a scratch directory holding one lead, removed afterwards.
+struct ExportTest : ::testing::Test {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("wavesites-export-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  std::unique_ptr<store> db;
+  lead_record lead;
+
+  void SetUp() override {
+    std::filesystem::remove_all(dir);
+    auto s = open_store("sqlite:" + (dir / "t.db").string());
+    ASSERT_TRUE(s.ok()) << s.message();
+    db = std::move(s).value();
+    // Every text field its own value, so a column out of place shows.
+    for (const auto& f : lead_fields) {
+      if (f.text) lead.*f.text = "v-" + std::string(f.key);
+    }
+    lead.id = "01HZZZZZZZZZZZZZZZZZZZZZZZ";
+    lead.business_email = "=cmd@x.example";
+    lead.agree = true;
+    ASSERT_TRUE(db->add_lead(lead).ok());
+  }
+  void TearDown() override {
+    db.reset();
+    std::filesystem::remove_all(dir);
+  }
+};
+
+TEST_F(ExportTest, CsvHasOneColumnPerFieldInTableOrder) {
+  std::ostringstream out;
+  ASSERT_EQ(export_leads(*db, "csv", out).value(), 1u);
+  std::string header;
+  std::string row;
+  for (const auto& f : lead_fields) {
+    header += (header.empty() ? "" : ",") + std::string(f.key);
+    row += (row.empty() ? "" : ",") + csv_cell(lead_value_text(lead, f));
+  }
+  EXPECT_EQ(out.str(), header + "\r\n" + row + "\r\n");
+  EXPECT_NE(out.str().find("\"'=cmd@x.example\""), std::string::npos) << "a formula is defused";
+  EXPECT_NE(out.str().find(",\"true\","), std::string::npos);
+}
+
+TEST_F(ExportTest, JsonHasEveryFieldUnderItsKey) {
+  std::ostringstream out;
+  ASSERT_EQ(export_leads(*db, "json", out).value(), 1u);
+  const auto rows = nlohmann::json::parse(out.str());
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].size(), lead_fields.size());
+  for (const auto& f : lead_fields) {
+    ASSERT_TRUE(rows[0].contains(std::string(f.key))) << f.key;
+    if (f.flag)
+      EXPECT_EQ(rows[0][std::string(f.key)], true);
+    else
+      EXPECT_EQ(rows[0][std::string(f.key)], lead.*f.text);
+  }
+}
+
+}  // namespace
+}  // namespace wavesites

@@ -1,0 +1,119 @@
+// The request -> answer decision as a plain function: no socket, no I/O.
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include <gtest/gtest.h>
+
+#include "dispatch/dispatch.hpp"
+#include "test_support.hpp"
+
+namespace wavesites {
+namespace {
+
+using namespace wavesites::testing;
+
+struct DispatchTest : ::testing::Test {
+  config cfg = fixture_config();
+  std::unique_ptr<catalog> cat = fixture_catalog(cfg);
+  host_router hosts = host_router::make(cfg, *cat).value();
+  route_table routes = [] {
+    route_table t;
+    t.add(http::verb::get, "/healthz", [](request_context&) -> asio::awaitable<response> { co_return response{}; });
+    return t;
+  }();
+  app_context app{cfg, *cat, hosts, routes};
+
+  static request_head get(std::string target, std::string host = "unknown.test") {
+    request_head h;
+    h.method = http::verb::get;
+    h.method_text = "GET";
+    h.target = std::move(target);
+    h.host = std::move(host);
+    return h;
+  }
+  const page_answer& page_of(const answer& a) {
+    EXPECT_TRUE(std::holds_alternative<page_answer>(a));
+    return std::get<page_answer>(a);
+  }
+  const error_answer& error_of(const answer& a) {
+    EXPECT_TRUE(std::holds_alternative<error_answer>(a));
+    return std::get<error_answer>(a);
+  }
+  std::string file_of(const answer& a) {
+    // The representation belongs to a resource of the catalog; find which by its body.
+    for (const auto& set : cat->route_sets()) {
+      for (const auto& [path, pg] : set.routes) {
+        for (const auto* res : {pg->single, pg->fallback}) {
+          if (!res) continue;
+          for (const auto& rep : res->reps) {
+            if (&rep == page_of(a).rep) return res->file;
+          }
+        }
+        for (const auto& [lang, res] : pg->langs) {
+          for (const auto& rep : res->reps) {
+            if (&rep == page_of(a).rep) return res->file;
+          }
+        }
+      }
+    }
+    return "(not a routed page)";
+  }
+};
+
+TEST_F(DispatchTest, MalformedRequestsGetA400AndTheConnectionCloses) {
+  auto no_host = get("/blog/home", "");
+  EXPECT_EQ(error_of(dispatch(app, no_host)).reply.status, 400);
+  EXPECT_TRUE(error_of(dispatch(app, no_host)).malformed);
+  no_host.version = 10;  // HTTP/1.0 may leave Host out
+  EXPECT_EQ(page_of(dispatch(app, no_host)).status, 200);
+  const auto odd_target = get("*");
+  EXPECT_EQ(error_of(dispatch(app, odd_target)).reply.status, 400);
+}
+
+TEST_F(DispatchTest, HandlersAnswerOnEveryHostAndTellTheSite) {
+  const auto a = dispatch(app, get("/healthz", "blog.test"));
+  ASSERT_TRUE(std::holds_alternative<handler_answer>(a));
+  EXPECT_EQ(std::get<handler_answer>(a).site, "blog");
+  EXPECT_EQ(std::get<handler_answer>(dispatch(app, get("/healthz"))).site, "prefixed");
+  auto post = get("/healthz");
+  post.method = http::verb::post;
+  const auto refused = dispatch(app, post);
+  const auto& e = error_of(refused);
+  EXPECT_EQ(e.reply.status, 405);
+  EXPECT_FALSE(e.malformed);
+  EXPECT_EQ(e.reply.headers.at(0), (std::pair<std::string, std::string>{"Allow", "GET, HEAD"}));
+}
+
+TEST_F(DispatchTest, PagesComeFromTheHostsRouteSet) {
+  EXPECT_EQ(file_of(dispatch(app, get("/blog/home"))), "pages/blog-prefixed-home.html");
+  EXPECT_EQ(file_of(dispatch(app, get("/", "Blog.Test:8080"))), "pages/blog-online-home.html");
+  const auto not_there = dispatch(app, get("/blog/home", "blog.test"));
+  EXPECT_EQ(page_of(not_there).status, 404) << "a configured host gets only its own routes";
+}
+
+TEST_F(DispatchTest, OnlyGetAndHeadReadPagesButA404StaysA404) {
+  auto post = get("/blog/home");
+  post.method = http::verb::post;
+  EXPECT_EQ(error_of(dispatch(app, post)).reply.status, 405);
+  post.target = "/nowhere";
+  EXPECT_EQ(page_of(dispatch(app, post)).status, 404);
+  auto head = get("/blog/home");
+  head.method = http::verb::head;
+  EXPECT_EQ(page_of(dispatch(app, head)).status, 200);
+}
+
+TEST_F(DispatchTest, EncodingLanguageAndValidatorsPickTheRepresentation) {
+  auto req = get("/ads/home");
+  req.cookie = "theme=dark; lang=ja";
+  EXPECT_EQ(file_of(dispatch(app, req)), "pages/ads.ja.html");
+  req.accept.br = true;
+  const auto* br = page_of(dispatch(app, req)).rep;
+  EXPECT_NE(br->head_200.find("Content-Encoding: br"), std::string::npos);
+  req.has_if_none_match = true;
+  req.if_none_match = br->etag;
+  EXPECT_EQ(page_of(dispatch(app, req)).status, 304);
+  req.if_none_match = "\"something-else\"";
+  EXPECT_EQ(page_of(dispatch(app, req)).status, 200);
+}
+
+}  // namespace
+}  // namespace wavesites
