@@ -1,0 +1,16 @@
+#pragma once
+/// What each command does, once its command line is parsed (app/cli.hpp): the wiring of the
+/// server for `serve`, and the exports. Each returns the process's exit status: 0, or 2 after
+/// one line on stderr naming the problem.
+#include "app/cli.hpp"
+
+namespace wavesites {
+
+int run(const serve_command& cmd);
+int run(const export_command& cmd);
+
+inline int run(const command& cmd) {
+  return std::visit([](const auto& c) { return run(c); }, cmd);
+}
+
+}  // namespace wavesites
