@@ -9,7 +9,7 @@ WEB_OUT    := $(BUILD)/web
 LISTEN     ?= 127.0.0.1:8080
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test build bench deps deps-test deps-bench server web test-unit test-web test-integration test-browser test-fuzz clean
+.PHONY: run test build bench deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz clean
 
 ## make run: install what is missing, build, serve every site on http://$(LISTEN)
 run: deps build
@@ -33,8 +33,14 @@ deps-bench:
 
 ## make test: every test suite; non-zero on any failure
 test: deps-test build
-	@$(MAKE) --no-print-directory test-unit test-web test-integration test-browser test-fuzz
+	@$(MAKE) --no-print-directory lint test-unit test-web test-integration test-browser test-fuzz
 	@echo "make test: all suites passed"
+
+## make lint: clang-format and clang-tidy on the C++ sources (any finding fails); make format fixes the former
+lint:
+	@scripts/lint-cpp.sh
+format:
+	@git ls-files '*.cpp' '*.hpp' | xargs clang-format-14 -i
 
 test-unit:
 	@scripts/with-postgres.sh bash -c 'cd server && ctest --preset release'

@@ -8,7 +8,9 @@
 
 namespace wavesites::testing {
 
-inline std::string fixture_web() { return std::string(WAVESITES_FIXTURES) + "/web"; }
+inline std::string fixture_web() {
+  return std::string(WAVESITES_FIXTURES) + "/web";
+}
 
 inline config fixture_config() {
   auto cfg = parse_config(R"(

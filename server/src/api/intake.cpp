@@ -47,7 +47,8 @@ std::string query_param(std::string_view query, std::string_view name) {
     const auto pair = query.substr(0, amp);
     query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
     const auto eq = pair.find('=');
-    if (pair.substr(0, eq) == name) return eq == std::string_view::npos ? std::string{} : std::string(pair.substr(eq + 1));
+    if (pair.substr(0, eq) == name)
+      return eq == std::string_view::npos ? std::string{} : std::string(pair.substr(eq + 1));
   }
   return {};
 }
@@ -58,7 +59,9 @@ response too_many(std::chrono::seconds retry_after) {
   return r;
 }
 
-response unavailable() { return json_error(503, "the service is temporarily unavailable, please try again later"); }
+response unavailable() {
+  return json_error(503, "the service is temporarily unavailable, please try again later");
+}
 
 /// The uploaded file while it streams in: an unlinked spool file, its size, hash and type.
 class upload_spool final : public multipart_handler {
@@ -164,7 +167,9 @@ intake::intake(const config& cfg, store& db, std::filesystem::path spool_dir, la
   countries_body_ = json_response(200, "success", nlohmann::json::parse(embedded::countries_json)).body;
 }
 
-intake::~intake() { pool_.join(); }
+intake::~intake() {
+  pool_.join();
+}
 
 template <typename F>
 auto intake::on_store(F&& f) -> asio::awaitable<decltype(f())> {
@@ -204,7 +209,8 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
   const auto limit = cfg_.limits.max_json_bytes;
   string_sink sink;
   const auto st = co_await ctx.body.read(sink, limit);
-  if (st == body_status::too_large) co_return json_error(413, "the body is larger than " + std::to_string(limit) + " bytes");
+  if (st == body_status::too_large)
+    co_return json_error(413, "the body is larger than " + std::to_string(limit) + " bytes");
   if (st != body_status::complete) {
     response r = json_error(400, "the request body was cut off");
     r.close = true;
@@ -277,7 +283,7 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
     co_return r;
   }
   const bool complete = st == body_status::complete && (sink.status_ == multipart_parser::status::done ||
-                                                         parser.finish() == multipart_parser::status::done);
+                                                        parser.finish() == multipart_parser::status::done);
   if (!complete) co_return json_error(400, "the multipart body is malformed");
   if (!file.seen_file_) co_return json_error(400, "no file: send it in a field named \"file\"");
   if (file.size_ == 0) co_return json_error(400, "the file is empty");

@@ -81,8 +81,10 @@ lead_rules::lead_rules(std::string_view rules_json, std::string_view countries_j
     const auto need = [&](const char* kind) {
       if (!f.messages.count(kind)) throw std::runtime_error("lead rules: " + f.name + " has no " + kind + " message");
     };
-    if (f.required) need("required");
-    else if (f.type != "consent") need("type");
+    if (f.required)
+      need("required");
+    else if (f.type != "consent")
+      need("type");
     if (f.max_length) need("maxLength");
     if (f.type == "email") need("email");
     if (f.type == "email") email_pattern.emplace(d.at("pattern").get<std::string>(), std::regex::ECMAScript);
@@ -123,8 +125,10 @@ lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rule
     const auto it = body.find(f.name);
     const bool present = it != body.end() && !it->is_null();
     if (f.type == "consent") {
-      if (!present || !it->is_boolean() || !it->get<bool>()) out.errors[f.name] = f.message("required");
-      else lead.*(f.field->flag) = true;
+      if (!present || !it->is_boolean() || !it->get<bool>())
+        out.errors[f.name] = f.message("required");
+      else
+        lead.*(f.field->flag) = true;
       continue;
     }
     std::string value;

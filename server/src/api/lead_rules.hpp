@@ -18,7 +18,7 @@ namespace wavesites {
 struct field_rule {
   std::string name;
   const lead_field* field = nullptr;  ///< where the value goes in lead_record
-  std::string type;  ///< email, text, country, choice, consent
+  std::string type;                   ///< email, text, country, choice, consent
   bool required = false;
   bool not_blank = false;
   std::size_t max_length = 0;  ///< in characters (Unicode code points); 0: none
@@ -49,8 +49,8 @@ struct lead_validation {
   /// Set when valid: the form's fields (trimmed) and the page's context; the server's own
   /// fields (id, time, address...) are left for the caller.
   std::optional<lead_record> lead;
-  std::map<std::string, std::string> errors;    ///< field -> message, when not
-  bool honeypot_filled = false;                 ///< a bot filled the hidden field
+  std::map<std::string, std::string> errors;  ///< field -> message, when not
+  bool honeypot_filled = false;               ///< a bot filled the hidden field
 };
 
 /// The page languages a lead may name (those of the web bundle's pages; empty: none).

@@ -31,8 +31,10 @@ void rate_limiter::prune(clock::time_point now) {
   const double per_second = capacity_ / 3600.0;
   for (auto it = buckets_.begin(); it != buckets_.end();) {
     const double elapsed = std::chrono::duration<double>(now - it->second.updated).count();
-    if (it->second.tokens + elapsed * per_second >= capacity_) it = buckets_.erase(it);
-    else ++it;
+    if (it->second.tokens + elapsed * per_second >= capacity_)
+      it = buckets_.erase(it);
+    else
+      ++it;
   }
 }
 

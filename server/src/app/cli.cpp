@@ -66,9 +66,9 @@ parsed_command_line parse_command_line(int argc, char** argv) {
 
   auto* serve_cmd = app.add_subcommand("serve", "serve every site");
   serve_flags.add_store_options(serve_cmd, serve.store);
-  serve_flags.bind(
-      serve_cmd->add_option("--listen", serve.listen, "HOST:PORT to listen on (env WAVESITES_LISTEN)")->capture_default_str(),
-      "WAVESITES_LISTEN", serve.listen);
+  serve_flags.bind(serve_cmd->add_option("--listen", serve.listen, "HOST:PORT to listen on (env WAVESITES_LISTEN)")
+                       ->capture_default_str(),
+                   "WAVESITES_LISTEN", serve.listen);
   serve_flags.bind(serve_cmd->add_option("--web", serve.web_dir,
                                          "built web bundle directory (env WAVESITES_WEB; default: build/web next to "
                                          "the binary)"),

@@ -71,7 +71,8 @@ void print_sites(const config& cfg, const catalog& cat, const tcp::endpoint& ep)
     if (set.name == "prefixed") continue;
     std::string line = "  " + set.name;
     line.resize(std::max<std::size_t>(line.size(), 11), ' ');
-    const auto hosts = std::find_if(cfg.hosts.begin(), cfg.hosts.end(), [&](const auto& h) { return h.first == set.name; });
+    const auto hosts =
+        std::find_if(cfg.hosts.begin(), cfg.hosts.end(), [&](const auto& h) { return h.first == set.name; });
     if (hosts != cfg.hosts.end() && !hosts->second.empty()) {
       for (const auto& h : hosts->second) line += " http://" + h + ":" + port + set.entry;
     } else {

@@ -11,8 +11,8 @@ namespace wavesites {
 
 std::string csv_cell(std::string_view value) {
   std::string out = "\"";
-  if (!value.empty() && (value.front() == '=' || value.front() == '+' || value.front() == '-' ||
-                         value.front() == '@' || value.front() == '\t' || value.front() == '\r')) {
+  if (!value.empty() && (value.front() == '=' || value.front() == '+' || value.front() == '-' || value.front() == '@' ||
+                         value.front() == '\t' || value.front() == '\r')) {
     out += '\'';
   }
   for (char c : value) {
@@ -69,7 +69,8 @@ result<std::size_t> export_resumes(store& db, const std::filesystem::path& dir) 
       got += hex[digest[i] >> 4];
       got += hex[digest[i] & 15];
     }
-    if (got != expected_sha && failure.empty()) failure = current.filename().string() + ": bytes do not match the stored SHA-256";
+    if (got != expected_sha && failure.empty())
+      failure = current.filename().string() + ": bytes do not match the stored SHA-256";
     if (!file && failure.empty()) failure = "cannot write " + current.string();
   };
   const auto done = db.each_resume(

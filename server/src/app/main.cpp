@@ -1,7 +1,17 @@
+#include <cstdio>
+#include <exception>
+
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 
 int main(int argc, char** argv) {
-  const auto parsed = wavesites::parse_command_line(argc, argv);
-  return parsed.cmd ? wavesites::run(*parsed.cmd) : parsed.exit_status;
+  // Expected failures travel as values; an exception here is an infrastructure fault (out of
+  // memory, say), reported in one line rather than as a core dump.
+  try {
+    const auto parsed = wavesites::parse_command_line(argc, argv);
+    return parsed.cmd ? wavesites::run(*parsed.cmd) : parsed.exit_status;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "wavesites: internal error: %s\n", e.what());
+    return 1;
+  }
 }

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <utility>
 
-#include <boost/asio/ip/address.hpp>
 #include <toml++/toml.h>
+#include <boost/asio/ip/address.hpp>
 
 namespace wavesites {
 namespace {
@@ -25,17 +25,26 @@ std::string where(const toml::node& n) {
 
 std::string type_name(const toml::node& n) {
   switch (n.type()) {
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number with a fraction";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::table: return "a table";
-    default: return "a date or time";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a number with a fraction";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::table:
+      return "a table";
+    default:
+      return "a date or time";
   }
 }
 
-[[noreturn]] void fail(std::string msg) { throw config_error{std::move(msg)}; }
+[[noreturn]] void fail(std::string msg) {
+  throw config_error{std::move(msg)};
+}
 
 const toml::table& expect_table(const toml::node& n, const std::string& key) {
   const auto* t = n.as_table();
@@ -164,9 +173,11 @@ config parse(const toml::table& root) {
     reject_unknown(t, "server.",
                    {"threads", "read_timeout_seconds", "idle_timeout_seconds", "write_timeout_seconds",
                     "body_timeout_seconds", "shutdown_grace_seconds", "max_header_bytes", "access_log"});
-    if (const auto* v = t.get("threads")) cfg.server.threads = static_cast<unsigned>(expect_int(*v, "server.threads", 0, 256));
+    if (const auto* v = t.get("threads"))
+      cfg.server.threads = static_cast<unsigned>(expect_int(*v, "server.threads", 0, 256));
     auto secs = [&](const char* name, std::chrono::seconds& out) {
-      if (const auto* v = t.get(name)) out = std::chrono::seconds(expect_int(*v, std::string("server.") + name, 1, 86400));
+      if (const auto* v = t.get(name))
+        out = std::chrono::seconds(expect_int(*v, std::string("server.") + name, 1, 86400));
     };
     secs("read_timeout_seconds", cfg.server.read_timeout);
     secs("idle_timeout_seconds", cfg.server.idle_timeout);
@@ -174,7 +185,8 @@ config parse(const toml::table& root) {
     secs("body_timeout_seconds", cfg.server.body_timeout);
     secs("shutdown_grace_seconds", cfg.server.shutdown_grace);
     if (const auto* v = t.get("max_header_bytes")) {
-      cfg.server.max_header_bytes = static_cast<std::uint32_t>(expect_int(*v, "server.max_header_bytes", 1024, 1 << 20));
+      cfg.server.max_header_bytes =
+          static_cast<std::uint32_t>(expect_int(*v, "server.max_header_bytes", 1024, 1 << 20));
     }
     if (const auto* v = t.get("access_log")) cfg.server.access_log = expect_bool(*v, "server.access_log");
   }
@@ -189,7 +201,8 @@ std::string normalize_host(std::string_view host) {
   if (!h.empty() && h.front() == '[') {  // IPv6 literal, maybe with a port
     const auto close = h.find(']');
     h = close == std::string_view::npos ? h.substr(1) : h.substr(1, close - 1);
-  } else if (const auto colon = h.find(':'); colon != std::string_view::npos && h.find(':', colon + 1) == std::string_view::npos) {
+  } else if (const auto colon = h.find(':');
+             colon != std::string_view::npos && h.find(':', colon + 1) == std::string_view::npos) {
     h = h.substr(0, colon);  // name:port (a bare IPv6 address has several colons and is kept)
   }
   while (!h.empty() && h.back() == '.') h.remove_suffix(1);

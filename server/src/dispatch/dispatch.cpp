@@ -7,7 +7,9 @@
 namespace wavesites {
 namespace {
 
-error_answer malformed(std::string_view text) { return {text_response(400, text), true}; }
+error_answer malformed(std::string_view text) {
+  return {text_response(400, text), true};
+}
 
 }  // namespace
 

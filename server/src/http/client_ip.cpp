@@ -31,7 +31,7 @@ std::string client_address(std::string_view peer, std::string_view forwarded_for
     boost::system::error_code ec;
     const auto addr = boost::asio::ip::make_address(std::string(item), ec);
     if (ec) return std::string(peer);  // a forged or garbled list: trust only what we saw
-    const auto text = addr.to_string();
+    auto text = addr.to_string();
     if (!is_trusted(text, trusted)) return text;
   }
   return std::string(peer);

@@ -152,7 +152,7 @@ std::optional<std::string> decode_ext_value(std::string_view v) {
 
 }  // namespace
 
-multipart_parser::multipart_parser(std::string boundary, multipart_handler& handler, multipart_limits limits)
+multipart_parser::multipart_parser(const std::string& boundary, multipart_handler& handler, multipart_limits limits)
     : delimiter_("\r\n--" + boundary), handler_(handler), limits_(limits) {
   if (!valid_boundary(boundary)) {
     state_ = state::failed;

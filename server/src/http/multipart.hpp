@@ -46,7 +46,7 @@ class multipart_parser {
   };
 
   /// `boundary` as returned by multipart_boundary(); an invalid one makes the first feed() fail.
-  multipart_parser(std::string boundary, multipart_handler& handler, multipart_limits limits = {});
+  multipart_parser(const std::string& boundary, multipart_handler& handler, multipart_limits limits = {});
 
   /// Parses the next piece of the body; any split is fine, one byte at a time included. Once the
   /// status is no longer `more` it stays what it is and no callback is made again.

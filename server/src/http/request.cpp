@@ -23,7 +23,9 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
     return;
   }
   switch (name) {
-    case http::field::host: head_.host.assign(v); break;
+    case http::field::host:
+      head_.host.assign(v);
+      break;
     case http::field::accept_encoding: {
       const auto a = parse_accept_encoding(v);
       head_.accept.br = head_.accept.br || a.br;
@@ -39,10 +41,17 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       if (!head_.cookie.empty()) head_.cookie += "; ";
       head_.cookie.append(v);
       break;
-    case http::field::content_type: head_.content_type.assign(v); break;
-    case http::field::user_agent: head_.user_agent.assign(v); break;
-    case http::field::expect: head_.expect_continue = v.size() == 12 && (v[0] == '1'); break;
-    default: break;
+    case http::field::content_type:
+      head_.content_type.assign(v);
+      break;
+    case http::field::user_agent:
+      head_.user_agent.assign(v);
+      break;
+    case http::field::expect:
+      head_.expect_continue = v.size() == 12 && (v[0] == '1');
+      break;
+    default:
+      break;
   }
 }
 

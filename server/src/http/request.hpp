@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include <boost/beast/http/basic_parser.hpp>
-#include <boost/system/error_code.hpp>
 #include <boost/beast/http/verb.hpp>
+#include <boost/system/error_code.hpp>
 
 #include "http/negotiate.hpp"
 
@@ -90,7 +90,8 @@ class request_parser final : public http::basic_parser<true> {
 
 /// Set by a body_sink that stopped the read: not a transport error.
 inline const boost::beast::error_code& sink_stopped() {
-  static const boost::beast::error_code ec = boost::system::errc::make_error_code(boost::system::errc::operation_canceled);
+  static const boost::beast::error_code ec =
+      boost::system::errc::make_error_code(boost::system::errc::operation_canceled);
   return ec;
 }
 

@@ -16,7 +16,7 @@ struct response {
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  ///< extra headers, e.g. Retry-After
   std::string cache_control = "no-store";
-  bool close = false;                                         ///< close the connection afterwards
+  bool close = false;  ///< close the connection afterwards
 };
 
 /// `{"code": status, "msg": msg, "data": data}`, the shape of every API answer.

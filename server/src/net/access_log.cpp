@@ -13,12 +13,9 @@ void append_json_escaped(std::string& out, std::string_view s) {
     if (c == '"' || c == '\\') {
       out += '\\';
       out += static_cast<char>(c);
-    } else if (c < 0x20 || c == 0x7f) {
-      out += "\\u00";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    } else if (c >= 0x80) {
-      // Request fields are not trusted to be UTF-8: keep bytes readable and the line valid JSON.
+    } else if (c < 0x20 || c >= 0x7f) {
+      // Request fields are not trusted to be UTF-8: bytes above ASCII are kept readable as
+      // \u00XX, so the line stays valid JSON whatever the client sent.
       out += "\\u00";
       out += hex[c >> 4];
       out += hex[c & 15];

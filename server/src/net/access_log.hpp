@@ -15,8 +15,8 @@ class access_log {
   access_log& operator=(const access_log&) = delete;
   ~access_log() { flush(); }
 
-  void record(std::string_view host, std::string_view method, std::string_view path, int status,
-              std::uint64_t bytes, double duration_ms);
+  void record(std::string_view host, std::string_view method, std::string_view path, int status, std::uint64_t bytes,
+              double duration_ms);
   void flush();
 
  private:

@@ -10,10 +10,10 @@
 #include <boost/asio/detached.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/redirect_error.hpp>
-#include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/socket_base.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
 
 namespace wavesites {
 
@@ -80,7 +80,8 @@ asio::awaitable<void> server::accept_loop() {
     worker& target = *workers_[next];
     next = (next + 1) % workers_.size();
     boost::system::error_code ec;
-    tcp::socket sock = co_await acceptor_->async_accept(target.context(), asio::redirect_error(asio::use_awaitable, ec));
+    tcp::socket sock =
+        co_await acceptor_->async_accept(target.context(), asio::redirect_error(asio::use_awaitable, ec));
     if (stopping_) co_return;
     if (ec) {
       if (ec == asio::error::operation_aborted || ec == asio::error::bad_descriptor) co_return;

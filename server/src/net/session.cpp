@@ -5,8 +5,8 @@
 
 #include <array>
 #include <cerrno>
-#include <limits>
 #include <chrono>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -99,8 +99,8 @@ asio::awaitable<head_status> session::read_head() {
     }
     if (guard_.expired()) co_return head_status::closed;
     error_code ec;
-    const auto n = co_await socket_.async_read_some(buffer_.prepare(read_chunk),
-                                                    asio::redirect_error(asio::use_awaitable, ec));
+    const auto n =
+        co_await socket_.async_read_some(buffer_.prepare(read_chunk), asio::redirect_error(asio::use_awaitable, ec));
     if (ec) co_return head_status::closed;  // EOF, reset, or cancelled by the sweep
     buffer_.commit(n);
     if (!started) {
@@ -121,11 +121,13 @@ asio::awaitable<bool> session::write_all(const std::array<asio::const_buffer, 5>
 asio::awaitable<bool> session::send_prepared(std::string_view head, std::string_view body, bool keep_alive,
                                              const representation* file_body) {
   std::string_view conn;
-  if (!keep_alive) conn = close_line;
-  else if (head_.version == 10) conn = keep_alive_line;
-  std::array<asio::const_buffer, 5> bufs{
-      asio::buffer(head.data(), head.size()), asio::buffer(worker_.date_line()), asio::buffer(conn.data(), conn.size()),
-      asio::buffer(crlf.data(), crlf.size()), asio::buffer(body.data(), body.size())};
+  if (!keep_alive)
+    conn = close_line;
+  else if (head_.version == 10)
+    conn = keep_alive_line;
+  std::array<asio::const_buffer, 5> bufs{asio::buffer(head.data(), head.size()), asio::buffer(worker_.date_line()),
+                                         asio::buffer(conn.data(), conn.size()), asio::buffer(crlf.data(), crlf.size()),
+                                         asio::buffer(body.data(), body.size())};
   if (file_body && file_body->body_fd >= 0 && !body.empty()) {
     bufs[4] = asio::const_buffer{};
     co_return co_await send_file_body(bufs, *file_body);
@@ -133,7 +135,8 @@ asio::awaitable<bool> session::send_prepared(std::string_view head, std::string_
   co_return co_await write_all(bufs);
 }
 
-asio::awaitable<bool> session::send_file_body(const std::array<asio::const_buffer, 5>& head, const representation& rep) {
+asio::awaitable<bool> session::send_file_body(const std::array<asio::const_buffer, 5>& head,
+                                              const representation& rep) {
   // The head goes out with MSG_MORE so the kernel packs it with the first body bytes; the body
   // then leaves the in-memory file with sendfile(2), never copied through user space.
   guard_.arm(app_.cfg.server.write_timeout, false);
@@ -227,8 +230,8 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
       break;
     }
     error_code ec;
-    const auto n = co_await socket_.async_read_some(buffer_.prepare(read_chunk),
-                                                    asio::redirect_error(asio::use_awaitable, ec));
+    const auto n =
+        co_await socket_.async_read_some(buffer_.prepare(read_chunk), asio::redirect_error(asio::use_awaitable, ec));
     if (ec) {
       result = guard_.expired() ? body_status::timeout : body_status::broken;
       break;
@@ -275,7 +278,8 @@ asio::awaitable<void> session::run() {
     const auto ep = socket_.remote_endpoint(ec);
     if (ec) co_return;
     auto addr = ep.address();
-    if (addr.is_v6() && addr.to_v6().is_v4_mapped()) addr = asio::ip::make_address_v4(asio::ip::v4_mapped, addr.to_v6());
+    if (addr.is_v6() && addr.to_v6().is_v4_mapped())
+      addr = asio::ip::make_address_v4(asio::ip::v4_mapped, addr.to_v6());
     peer_ = addr.to_string();
   }
   const auto& scfg = app_.cfg.server;

@@ -17,16 +17,19 @@ connection_guard::connection_guard(worker& w, tcp::socket& s) : worker_(w), sock
 }
 
 connection_guard::~connection_guard() {
-  if (prev_) prev_->next_ = next_;
-  else worker_.head_ = next_;
+  if (prev_)
+    prev_->next_ = next_;
+  else
+    worker_.head_ = next_;
   if (next_) next_->prev_ = prev_;
   worker_.count_.fetch_sub(1, std::memory_order_relaxed);
 }
 
-worker::worker(const app_context& app)
-    : app_(app), log_(app.cfg.server.access_log), ioc_(1), sweeper_(ioc_) {}
+worker::worker(const app_context& app) : app_(app), log_(app.cfg.server.access_log), ioc_(1), sweeper_(ioc_) {}
 
-void worker::start() { asio::co_spawn(ioc_, sweep_loop(), asio::detached); }
+void worker::start() {
+  asio::co_spawn(ioc_, sweep_loop(), asio::detached);
+}
 
 void worker::adopt(tcp::socket socket) {
   asio::co_spawn(ioc_, serve_connection(std::move(socket), *this), asio::detached);

@@ -16,7 +16,9 @@ using json = nlohmann::json;
 struct manifest_error {
   std::string message;
 };
-[[noreturn]] void fail(std::string message) { throw manifest_error{std::move(message)}; }
+[[noreturn]] void fail(std::string message) {
+  throw manifest_error{std::move(message)};
+}
 
 /// CSP directives a page may widen with a setting's origin (http/headers.hpp page_csp).
 constexpr std::array<std::string_view, 2> widenable_directives{"connect-src", "img-src"};
@@ -81,7 +83,8 @@ manifest_page parse_page(const std::string& id, const json& spec) {
   if (spec.contains("csp")) {
     if (!spec["csp"].is_object()) fail(where + " csp: expected an object");
     for (const auto& [directive, keys] : spec["csp"].items()) {
-      if (std::find(widenable_directives.begin(), widenable_directives.end(), directive) == widenable_directives.end()) {
+      if (std::find(widenable_directives.begin(), widenable_directives.end(), directive) ==
+          widenable_directives.end()) {
         fail(where + " csp: \"" + directive + "\" cannot take a setting's origin");
       }
       p.csp.emplace_back(directive, texts(keys, where + " csp " + directive));

@@ -18,7 +18,7 @@ inline constexpr int manifest_version = 2;
 
 struct manifest_page {
   std::string id;
-  std::string file;                                         ///< one file for every visitor, or
+  std::string file;                                        ///< one file for every visitor, or
   std::vector<std::pair<std::string, std::string>> langs;  ///< language -> file, picked by the lang cookie
   std::string default_lang;
   std::vector<std::string> script_hashes;  ///< "sha256-..." of its inline scripts, for its CSP
@@ -28,10 +28,10 @@ struct manifest_page {
 };
 
 struct manifest_detail {
-  std::string prefix;    ///< ends with "/"; the id is the one path segment after it
-  bool numeric = false;  ///< ids are decimal numbers ("01" is "1")
+  std::string prefix;                                    ///< ends with "/"; the id is the one path segment after it
+  bool numeric = false;                                  ///< ids are decimal numbers ("01" is "1")
   std::vector<std::pair<std::string, std::string>> ids;  ///< known id -> page id
-  std::string empty;                                    ///< page id of any other id (404)
+  std::string empty;                                     ///< page id of any other id (404)
 };
 
 struct manifest_route_set {

@@ -21,12 +21,23 @@ bool is_absolute_http_url(std::string_view url) {
 void append_html_escaped(std::string& out, std::string_view s) {
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
 }
@@ -68,7 +79,7 @@ result<setting_values> resolve_settings(std::span<const setting_declaration> dec
   setting_values out;
   for (const auto& d : declared) out.emplace(d.key, d.default_value);
   for (const auto& [key, entry] : cfg.settings) {
-    const auto d = std::find_if(declared.begin(), declared.end(), [&](const auto& x) { return x.key == key; });
+    const auto d = std::find_if(declared.begin(), declared.end(), [&k = key](const auto& x) { return x.key == k; });
     if (d == declared.end()) return error{cfg.source + ": unknown key '" + key + "'" + entry.where};
     if (const auto problem = setting_problem(*d, entry.value); !problem.empty()) {
       return error{cfg.source + ": " + key + ": " + problem + entry.where};

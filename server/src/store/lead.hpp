@@ -44,8 +44,8 @@ struct lead_field {
   std::string_view key;     ///< the JSON name: the form's field, the export's column, the notification's key
   std::string_view column;  ///< the column of table `leads`
   lead_source source;
-  std::string lead_record::* text = nullptr;
-  bool lead_record::* flag = nullptr;
+  std::string lead_record::*text = nullptr;
+  bool lead_record::*flag = nullptr;
 };
 
 /// Every field of a lead, in column order (the order of the exports and of the SQL).

@@ -1,5 +1,5 @@
-#include "store/chunking.hpp"
 #include "store/postgres_store.hpp"
+#include "store/chunking.hpp"
 
 #include <libpq-fe.h>
 
@@ -185,8 +185,7 @@ class pg_connection {
     return exec(what, sql, std::span<const param>(params.begin(), params.size()), result_format);
   }
 
-  result<pg_result> exec(std::string_view what, const char* sql, std::span<const param> params,
-                         int result_format = 0) {
+  result<pg_result> exec(std::string_view what, const char* sql, std::span<const param> params, int result_format = 0) {
     std::vector<const char*> values;
     std::vector<int> lengths;
     std::vector<int> formats;
@@ -516,8 +515,8 @@ result<bool> postgres_store::each_lead(const std::function<void(const lead_recor
     if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
     tx_guard guard(c.get());
     // COLLATE "C": ULIDs sort by time only byte-wise, whatever collation the database defaults to.
-    static const std::string declare_sql = "DECLARE leads_export NO SCROLL CURSOR FOR SELECT " + lead_columns() +
-                                           " FROM leads ORDER BY id COLLATE \"C\"";
+    static const std::string declare_sql =
+        "DECLARE leads_export NO SCROLL CURSOR FOR SELECT " + lead_columns() + " FROM leads ORDER BY id COLLATE \"C\"";
     if (auto r = c.exec("declare cursor", declare_sql.c_str()); !r) return error{r.message()};
     const std::string fetch = "FETCH " + std::to_string(lead_fetch_rows) + " FROM leads_export";
     for (;;) {

@@ -1,5 +1,5 @@
-#include "store/chunking.hpp"
 #include "store/sqlite_store.hpp"
+#include "store/chunking.hpp"
 
 #include <sqlite3.h>
 

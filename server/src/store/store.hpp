@@ -18,13 +18,13 @@ namespace wavesites {
 
 /// A resume's metadata; its bytes are stored in the store too, in chunks.
 struct resume_record {
-  std::string id;            ///< sortable unique id (ULID)
-  std::string received_at;   ///< UTC, ISO 8601 with milliseconds
-  std::string stored_name;   ///< random, with the detected type's extension
-  std::string original_name; ///< sanitised, metadata only
-  std::string content_type;  ///< detected from the bytes
+  std::string id;             ///< sortable unique id (ULID)
+  std::string received_at;    ///< UTC, ISO 8601 with milliseconds
+  std::string stored_name;    ///< random, with the detected type's extension
+  std::string original_name;  ///< sanitised, metadata only
+  std::string content_type;   ///< detected from the bytes
   std::uint64_t size = 0;
-  std::string sha256;        ///< hex
+  std::string sha256;  ///< hex
   std::string client_ip;
   std::string user_agent;
   std::string host;

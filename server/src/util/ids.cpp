@@ -31,9 +31,9 @@ std::string new_ulid() {
   const std::uint64_t r2 = rng()();
   // 10 characters of time (48 bits, the top 2 of 50 are zero), then 16 of randomness (80 bits).
   std::string out(26, '0');
-  for (int i = 0; i < 10; ++i) out[static_cast<std::size_t>(i)] = alphabet[(ms >> (5 * (9 - i))) & 31];
-  for (int i = 0; i < 8; ++i) out[static_cast<std::size_t>(10 + i)] = alphabet[(r1 >> (5 * (7 - i))) & 31];
-  for (int i = 0; i < 8; ++i) out[static_cast<std::size_t>(18 + i)] = alphabet[(r2 >> (5 * (7 - i))) & 31];
+  for (std::size_t i = 0; i < 10; ++i) out[i] = alphabet[(ms >> (5 * (9 - i))) & 31];
+  for (std::size_t i = 0; i < 8; ++i) out[10 + i] = alphabet[(r1 >> (5 * (7 - i))) & 31];
+  for (std::size_t i = 0; i < 8; ++i) out[18 + i] = alphabet[(r2 >> (5 * (7 - i))) & 31];
   return out;
 }
 

@@ -14,9 +14,9 @@ struct error {
 template <typename T>
 class result {
  public:
-  result() : v_(error{"no result"}) {}                // for containers and coroutine plumbing
-  result(T value) : v_(std::move(value)) {}          // NOLINT: implicit by design
-  result(error e) : v_(std::move(e)) {}              // NOLINT: implicit by design
+  result() : v_(error{"no result"}) {}       // for containers and coroutine plumbing
+  result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
+  result(error e) : v_(std::move(e)) {}      // NOLINT: implicit by design
 
   [[nodiscard]] bool ok() const noexcept { return v_.index() == 0; }
   explicit operator bool() const noexcept { return ok(); }

@@ -133,7 +133,7 @@ std::string sample_pdf() {
   const std::vector<std::string> objects = {
       "<< /Type /Catalog /Pages 2 0 R >>",
       "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R "
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R "  // NOLINT(bugprone-suspicious-missing-comma)
       "/Resources << /Font << /F1 5 0 R >> >> >>",
       "<< /Length 42 >>\nstream\nBT /F1 18 Tf 36 72 Td (Ada Lovelace) Tj ET\nendstream",
       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",

@@ -23,7 +23,9 @@ json valid_lead() {
           {"officialWebsiteName", "waveads"}};
 }
 
-const lead_rules& rules() { return lead_rules::embedded(); }
+const lead_rules& rules() {
+  return lead_rules::embedded();
+}
 const language_set languages{"en", "ja", "ko", "es", "pt"};
 
 TEST(LeadRules, EmbeddedRulesAndCountriesLoad) {
@@ -105,8 +107,8 @@ TEST(LeadRules, WrongJsonTypesGetTheFieldsOwnMessages) {
       EXPECT_FALSE(r.lead) << f.name << " = " << value.dump();
       ASSERT_EQ(r.errors.size(), 1u) << f.name << " = " << value.dump();
       const auto& message = r.errors.at(f.name);
-      const bool own = std::any_of(f.messages.begin(), f.messages.end(),
-                                   [&](const auto& m) { return m.second == message; });
+      const bool own =
+          std::any_of(f.messages.begin(), f.messages.end(), [&](const auto& m) { return m.second == message; });
       EXPECT_TRUE(own) << f.name << " = " << value.dump() << " got \"" << message << '"';
     }
   }

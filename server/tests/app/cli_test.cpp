@@ -21,7 +21,8 @@ parsed_command_line parse(std::initializer_list<const char*> words) {
 
 struct CliTest : ::testing::Test {
   void SetUp() override {
-    for (const char* v : {"WAVESITES_CONFIG", "WAVESITES_LISTEN", "WAVESITES_DATA", "WAVESITES_DATABASE", "WAVESITES_WEB"}) {
+    for (const char* v :
+         {"WAVESITES_CONFIG", "WAVESITES_LISTEN", "WAVESITES_DATA", "WAVESITES_DATABASE", "WAVESITES_WEB"}) {
       ::unsetenv(v);
     }
   }
@@ -63,8 +64,8 @@ TEST_F(CliTest, BothExportsShareOneCommand) {
 }
 
 TEST_F(CliTest, BadInputExitsTwoWithoutACommand) {
-  for (auto p : {parse({}), parse({"frobnicate"}), parse({"serve", "--bogus"}), parse({"leads", "export", "--format", "xml"}),
-                 parse({"resumes", "export"})}) {
+  for (const auto& p : {parse({}), parse({"frobnicate"}), parse({"serve", "--bogus"}),
+                        parse({"leads", "export", "--format", "xml"}), parse({"resumes", "export"})}) {
     EXPECT_FALSE(p.cmd);
     EXPECT_EQ(p.exit_status, 2);
   }

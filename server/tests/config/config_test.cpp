@@ -64,7 +64,9 @@ void expect_error(const std::string& text, const std::string& fragment) {
   EXPECT_EQ(cfg.message().rfind("sites.toml", 0), 0u) << cfg.message();
 }
 
-TEST(Config, RejectsMissingHosts) { expect_error("[limits]\nmax_json_bytes = 1024\n", "[hosts]"); }
+TEST(Config, RejectsMissingHosts) {
+  expect_error("[limits]\nmax_json_bytes = 1024\n", "[hosts]");
+}
 
 TEST(Config, RejectsUnknownKeysNamingThem) {
   expect_error("[hosts]\n[limits]\nmax_uplod_bytes = 5\n", "limits.max_uplod_bytes");
@@ -94,7 +96,9 @@ TEST(Config, RejectsAHostListedTwice) {
   expect_error("[hosts]\ntts1 = [\"a.example\"]\ntts2 = [\"A.example.\"]\n", "already listed");
 }
 
-TEST(Config, ReportsTomlSyntaxErrorsWithALine) { expect_error("[hosts]\nwaveads = [\n", "line"); }
+TEST(Config, ReportsTomlSyntaxErrorsWithALine) {
+  expect_error("[hosts]\nwaveads = [\n", "line");
+}
 
 TEST(Config, MissingFileIsAnError) {
   const auto cfg = load_config("/nonexistent/sites.toml");

@@ -210,7 +210,7 @@ TEST(Multipart, KeepsBackslashesThatEscapeNothing) {
 }
 
 TEST(Multipart, ExtendedFilenameWins) {
-  const auto body = [](std::string disposition) {
+  const auto body = [](const std::string& disposition) {
     return "--b\r\nContent-Disposition: form-data; name=\"file\"; " + disposition + "\r\n\r\nz\r\n--b--";
   };
   auto r = run_whole("b", body("filename=\"EUR rates.pdf\"; filename*=UTF-8''%e2%82%AC%20rates.pdf"));

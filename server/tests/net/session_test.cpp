@@ -19,8 +19,8 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
 
-#include "net/server.hpp"
 #include "http/router.hpp"
+#include "net/server.hpp"
 #include "sites/host_router.hpp"
 #include "test_support.hpp"
 
@@ -82,8 +82,8 @@ class ServerTest : public ::testing::Test {
     return p.release();
   }
 
-  bhttp::response<bhttp::string_body> get(std::string target, std::string host = "127.0.0.1",
-                                          std::vector<std::pair<bhttp::field, std::string>> headers = {},
+  bhttp::response<bhttp::string_body> get(const std::string& target, const std::string& host = "127.0.0.1",
+                                          const std::vector<std::pair<bhttp::field, std::string>>& headers = {},
                                           bhttp::verb method = bhttp::verb::get) {
     auto s = connect();
     bhttp::request<bhttp::string_body> req{method, target, 11};
@@ -170,8 +170,9 @@ TEST_F(ServerTest, ConditionalAndEncoded) {
   auto gz = get("/blog/home", "x", {{bhttp::field::accept_encoding, "gzip"}});
   EXPECT_EQ(gz[bhttp::field::content_encoding], "gzip");
   EXPECT_EQ(static_cast<unsigned char>(gz.body()[0]), 0x1f);
-  auto br304 = get("/blog/home", "x",
-                   {{bhttp::field::accept_encoding, "br"}, {bhttp::field::if_none_match, std::string(br[bhttp::field::etag])}});
+  auto br304 =
+      get("/blog/home", "x",
+          {{bhttp::field::accept_encoding, "br"}, {bhttp::field::if_none_match, std::string(br[bhttp::field::etag])}});
   EXPECT_EQ(br304.result_int(), 304);
 
   auto js = get("/assets/app-1a2b3c4d.js", "x", {{bhttp::field::accept_encoding, "br"}});
@@ -229,9 +230,9 @@ TEST_F(ServerTest, KeepAliveServesManyRequestsOnOneConnection) {
 }
 
 TEST_F(ServerTest, PipelinedRequestsAreAnsweredInOrder) {
-  const auto wire = raw(
-      "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /blog/home HTTP/1.1\r\nHost: x\r\n\r\n"
-      "GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto wire =
+      raw("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /blog/home HTTP/1.1\r\nHost: x\r\n\r\n"
+          "GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   const auto a = wire.find("HTTP/1.1 200");
   const auto b = wire.find("HTTP/1.1 200", a + 1);
   const auto c = wire.find("HTTP/1.1 404");
@@ -264,11 +265,14 @@ TEST_F(ServerTest, BodiesAreStreamedWithALimit) {
   r = exchange(s, std::move(big));
   EXPECT_EQ(r.result_int(), 413);
   // A large announced body gets the handler's own answer, not a protocol error.
-  const auto huge = raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\nxx");
+  const auto huge =
+      raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\nxx");
   EXPECT_NE(huge.find("HTTP/1.1 413"), std::string::npos) << huge.substr(0, 200);
   // Chunked bodies count too, and the limit holds without a Content-Length.
-  const auto wire = raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-                        "258\r\n" + std::string(600, 'y') + "\r\n258\r\n" + std::string(600, 'y') + "\r\n0\r\n\r\n");
+  const auto wire =
+      raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+          "258\r\n" +
+          std::string(600, 'y') + "\r\n258\r\n" + std::string(600, 'y') + "\r\n0\r\n\r\n");
   EXPECT_NE(wire.find("HTTP/1.1 413"), std::string::npos) << wire.substr(0, 200);
 }
 
@@ -283,7 +287,8 @@ TEST_F(ServerTest, SilentAndSlowClientsAreCutOff) {
   char c;
   boost::system::error_code ec;
   s.read_some(asio::buffer(&c, 1), ec);
-  EXPECT_TRUE(ec == asio::error::eof || ec == asio::error::connection_reset) << "closed by the server: " << ec.message();
+  EXPECT_TRUE(ec == asio::error::eof || ec == asio::error::connection_reset)
+      << "closed by the server: " << ec.message();
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
 }
 

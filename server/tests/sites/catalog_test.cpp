@@ -127,7 +127,8 @@ TEST_F(CatalogTest, CspAllowsOnlyOwnScriptsAndNoInlineScript) {
   const auto& head = res.reps[0].head_200;
   EXPECT_NE(head.find("script-src 'self';"), std::string::npos) << head;
   EXPECT_EQ(head.find("unsafe-inline'; img"), head.find("unsafe-inline'; img"));  // style only
-  const auto script_src = head.substr(head.find("script-src"), head.find(';', head.find("script-src")) - head.find("script-src"));
+  const auto script_src =
+      head.substr(head.find("script-src"), head.find(';', head.find("script-src")) - head.find("script-src"));
   EXPECT_EQ(script_src.find("unsafe"), std::string::npos) << script_src;
 }
 
@@ -161,13 +162,15 @@ TEST(CatalogErrors, MissingManifestOrFileIsReported) {
   auto gone = catalog::load(dir.string(), cfg);
   ASSERT_FALSE(gone.ok());
   EXPECT_NE(gone.message().find("pages/gone.html"), std::string::npos);
-  std::ofstream(dir / "manifest.json") << R"({"version":2,"pages":{},"route_sets":{"prefixed":{"routes":{"/":"nope"},"not_found":"nope"}}})";
+  std::ofstream(dir / "manifest.json")
+      << R"({"version":2,"pages":{},"route_sets":{"prefixed":{"routes":{"/":"nope"},"not_found":"nope"}}})";
   auto dangling = catalog::load(dir.string(), cfg);
   ASSERT_FALSE(dangling.ok());
   EXPECT_NE(dangling.message().find("nope"), std::string::npos);
 
   // A setting nothing declares is the config's fault, and the message says so.
-  std::ofstream(dir / "manifest.json") << R"({"version":2,"pages":{"a":{"file":"a.html"}},"route_sets":{"prefixed":{"routes":{},"not_found":"a"}}})";
+  std::ofstream(dir / "manifest.json")
+      << R"({"version":2,"pages":{"a":{"file":"a.html"}},"route_sets":{"prefixed":{"routes":{},"not_found":"a"}}})";
   std::ofstream(dir / "a.html") << "<p>a</p>";
   auto unknown = catalog::load(dir.string(), fixture_config());
   ASSERT_FALSE(unknown.ok());

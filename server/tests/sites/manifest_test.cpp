@@ -47,9 +47,10 @@ TEST(Manifest, RefusesWhatTheServerCannotServe) {
   EXPECT_NE(error_of(manifest_with(R"({"a":{"file":"a.html"}})", R"({"shop":{"routes":{},"not_found":"a"}})"))
                 .find("\"prefixed\""),
             std::string::npos);
-  EXPECT_NE(error_of(manifest_with(R"({"a":{"file":"a.html"}})", R"({"prefixed":{"routes":{"/":"b"},"not_found":"a"}})"))
-                .find("unknown page id b"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(manifest_with(R"({"a":{"file":"a.html"}})", R"({"prefixed":{"routes":{"/":"b"},"not_found":"a"}})"))
+          .find("unknown page id b"),
+      std::string::npos);
   EXPECT_NE(error_of(manifest_with(R"({"a":{}})")).find("neither"), std::string::npos);
   EXPECT_NE(error_of(manifest_with(R"({"a":{"langs":{"ja":"a.html"}}})")).find("default language en"),
             std::string::npos);

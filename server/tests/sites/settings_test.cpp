@@ -13,7 +13,9 @@ const std::array<setting_declaration, 3> declared{{
     {"landing.offer", setting_type::text, true, "offer-1"},
 }};
 
-config with(std::string_view toml) { return parse_config(toml, "sites.toml").value(); }
+config with(std::string_view toml) {
+  return parse_config(toml, "sites.toml").value();
+}
 
 TEST(Settings, DefaultsApplyAndTheConfigOverridesThem) {
   const auto values = resolve_settings(declared, with("[hosts]\n[landing]\noffer = \"spring\"\n"));
@@ -33,9 +35,10 @@ TEST(Settings, AKeyNoPageDeclaresIsAnErrorNamingItAndItsLine) {
 }
 
 TEST(Settings, ValuesOfTheWrongFormAreRefused) {
-  for (const char* bad : {"ftp://x.example/", "not a url", "https://", "https://user@x.example/", "https://x.example/<b>", "https://x.example/ a"}) {
-    const auto values = resolve_settings(
-        declared, with(std::string("[hosts]\n[landing]\napp_store_url = \"") + bad + "\"\n"));
+  for (const char* bad : {"ftp://x.example/", "not a url", "https://", "https://user@x.example/",
+                          "https://x.example/<b>", "https://x.example/ a"}) {
+    const auto values =
+        resolve_settings(declared, with(std::string("[hosts]\n[landing]\napp_store_url = \"") + bad + "\"\n"));
     ASSERT_FALSE(values.ok()) << bad;
     EXPECT_NE(values.message().find("landing.app_store_url"), std::string::npos) << values.message();
   }

@@ -320,10 +320,10 @@ TEST_P(store_test, ping_answers) {
 TEST_P(store_test, the_migrated_leads_table_has_exactly_the_field_tables_columns) {
   // The migrations are history and are never edited; the field table (store/lead.hpp) is what
   // the code binds and reads. This is where the two must agree.
-  const auto rows = scratch_->query(GetParam() == backend::sqlite
-                                        ? "SELECT name FROM pragma_table_info('leads') ORDER BY cid"
-                                        : "SELECT column_name FROM information_schema.columns "
-                                          "WHERE table_name = 'leads' ORDER BY ordinal_position");
+  const auto rows =
+      scratch_->query(GetParam() == backend::sqlite ? "SELECT name FROM pragma_table_info('leads') ORDER BY cid"
+                                                    : "SELECT column_name FROM information_schema.columns "
+                                                      "WHERE table_name = 'leads' ORDER BY ordinal_position");
   std::string columns;
   for (const auto& row : rows) columns += (columns.empty() ? "" : ", ") + row[0];
   EXPECT_EQ(columns, lead_columns());
@@ -450,7 +450,8 @@ TEST_P(store_test, concurrent_add_lead_from_8_threads_keeps_every_lead_once) {
   for (int t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       for (int i = 0; i < per_thread; ++i) {
-        if (!db_->add_lead(make_lead(test_id(static_cast<std::uint64_t>(t * 1000 + i))))) ++failures;
+        if (!db_->add_lead(make_lead(test_id(static_cast<std::uint64_t>(t) * 1000 + static_cast<std::uint64_t>(i)))))
+          ++failures;
       }
     });
   }
