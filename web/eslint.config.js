@@ -3,7 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const SITES = ['waveads', 'tts1', 'tts2', 'tts3', 'kuponz1', 'kuponz2', 'enicf', 'not-found'];
+import { readdirSync } from 'node:fs';
+
+/** Each folder of src/sites is one site (or the shared 404 page): the folders are the list. */
+const SITES = readdirSync(new URL('./src/sites', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** Import direction: shared code never imports a site, and a site never imports another site. */
 const importDirection = [

@@ -47,7 +47,11 @@ describe('buildManifest', () => {
     settings: { 'shop.link': { type: 'url', default: 'https://shop.example/' } },
     pages: {
       ...pages,
-      'not-found': { file: 'pages/not-found.html', fill: ['shop.link'], csp: { 'img-src': ['shop.link'] } },
+      'not-found': {
+        file: 'pages/not-found.html',
+        fill: ['shop.link'],
+        csp: { 'img-src': ['shop.link'] },
+      },
     },
     alias: new Map(),
     statics: [
@@ -59,7 +63,10 @@ describe('buildManifest', () => {
   it('has the shape of docs/manifest.md', () => {
     expect(Object.keys(manifest)).toEqual(['version', 'settings', 'route_sets', 'pages', 'static']);
     expect(manifest.version).toBe(2);
-    expect(manifest.settings['shop.link']).toEqual({ type: 'url', default: 'https://shop.example/' });
+    expect(manifest.settings['shop.link']).toEqual({
+      type: 'url',
+      default: 'https://shop.example/',
+    });
     expect(Object.keys(manifest.route_sets)).toEqual(['prefixed', 'blog', 'ads']);
     expect(manifest.route_sets.prefixed).toEqual({
       routes: { '/blog/home': 'blog-prefixed-home', '/ads/home': 'ads-prefixed-home' },

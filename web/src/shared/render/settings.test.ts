@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { defineSetting, isUnfilledToken, settingTokens } from './settings';
 
 describe('settings', () => {
-  const link = defineSetting('landing.app_store_url', { type: 'url', default: 'https://a.example/' });
+  const link = defineSetting('landing.app_store_url', {
+    type: 'url',
+    default: 'https://a.example/',
+  });
 
   it('gives each setting a token for HTML and one for a JSON string', () => {
     expect(link.html).toBe('{{landing.app_store_url}}');

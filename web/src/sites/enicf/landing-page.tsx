@@ -1,8 +1,7 @@
 import '../../shared/styles/base.css';
 import s from './landing-page.module.css';
 import { LANDING_SETTINGS } from './settings';
-
-export const GAME = 'Block Blast!';
+import { GAME } from './site';
 
 /** The game's icon: a few puzzle blocks (drawn here, no image file). */
 function GameIcon() {

@@ -1,8 +1,9 @@
 import { routeObjects } from '../../shared/render/route-objects';
 import type { PrepareSite } from '../../shared/render/site-render';
-import { GAME, LandingPage } from './landing-page';
+import { LandingPage } from './landing-page';
 import { enicfRoutes } from './routes';
 import { LANDING_SETTINGS } from './settings';
+import { GAME } from './site';
 
 /** The click handler, a client-build entry (vite.config.ts). */
 const LANDING_SCRIPT = 'src/sites/enicf/landing-click.ts';

@@ -11,7 +11,11 @@ export const LANDING_SETTINGS = {
     default: 'https://apps.apple.com/app/block-blast/id1617391485',
   }),
   trackingUrl: defineSetting('landing.tracking_url', { type: 'url', optional: true, default: '' }),
-  offer: defineSetting('landing.offer', { type: 'text', optional: true, default: 'block-blast-ios' }),
+  offer: defineSetting('landing.offer', {
+    type: 'text',
+    optional: true,
+    default: 'block-blast-ios',
+  }),
   affiliate: defineSetting('landing.affiliate', {
     type: 'text',
     optional: true,

@@ -1,4 +1,5 @@
 import { useI18n } from '../i18n/dictionaries';
+import { BRAND } from '../site';
 import { LogoMark } from './logo';
 import s from './site-footer.module.css';
 
@@ -11,7 +12,7 @@ export function SiteFooter(props: { onCareers: () => void }) {
         <div className={s.brandBlock}>
           <div className={s.brand}>
             <LogoMark className={s.mark} />
-            <span>WaveAds</span>
+            <span>{BRAND}</span>
           </div>
           <p className={s.tagline}>{t('footer.tagline')}</p>
         </div>

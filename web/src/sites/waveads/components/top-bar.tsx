@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { pagePath, type RouteSetKind } from '../../../shared/routes/route-set';
 import { useI18n } from '../i18n/dictionaries';
 import { waveadsRoutes } from '../routes';
+import { BRAND } from '../site';
 import { LanguageMenu } from './language-menu';
 import { LogoMark } from './logo';
 import s from './top-bar.module.css';
@@ -36,7 +37,7 @@ export function TopBar(props: { routeSet: RouteSetKind }) {
       <div className={s.inner}>
         <a className={s.logo} href={home}>
           <LogoMark className={s.mark} />
-          <span className={s.wordmark}>WaveAds</span>
+          <span className={s.wordmark}>{BRAND}</span>
           <span className="visually-hidden"> {t('nav.home')}</span>
         </a>
         <div className={s.actions}>

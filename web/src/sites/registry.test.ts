@@ -1,9 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { buildRouting, NOT_FOUND_PAGE_ID, type KnownIds } from '../shared/routes/route-set';
-import { SITE_ROUTES } from './site-routes';
+import { readdirSync } from 'node:fs';
+import { NOT_FOUND_MODULE, renderModule, SITES } from './registry';
 
-/** The route sets of SPEC section 2 and CONTRACTS section 4, written out by hand. */
+const SITE_ROUTES = SITES.map((s) => s.routes);
+
+/** The route sets of docs/routes.md, written out by hand. */
 const TEST_ROUTES: Record<string, string> = {
   '/waveads/home': 'waveads-prefixed-home',
   '/waveads/contact-us': 'waveads-prefixed-contact-us',
@@ -156,5 +159,36 @@ describe('the sites route sets', () => {
     const perSite = Object.values(IDS).reduce((n, s) => n + (s.article?.length ?? 0), 0);
     // 2 waveads + 1 per blog home + kuponz2 france + 1 landing, and per detail page: ids + empty; x2 route sets
     expect(routing.pages).toHaveLength(2 * (2 + 5 + 1 + 1 + perSite + 5));
+  });
+});
+
+describe('the site registry', () => {
+  it('lists every site folder once (the 404 page is shared, not a site)', () => {
+    const folders = readdirSync(new URL('.', import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    expect([...SITE_ROUTES.map((r) => r.site), 'not-found'].sort()).toEqual(folders);
+  });
+
+  it('finds each site its render module, which prepares the site', async () => {
+    for (const site of SITES) {
+      const module = renderModule(site);
+      expect(module.source).toBe(`src/sites/${site.routes.site}/render.tsx`);
+      expect(typeof (await module.load()).prepare).toBe('function');
+    }
+    expect(typeof (await NOT_FOUND_MODULE.load()).renderNotFound).toBe('function');
+  });
+
+  it('names every site', () => {
+    expect(SITES.map((s) => s.name)).toEqual([
+      'WaveAds',
+      'GlowBack',
+      'Wayfarer Journal',
+      'Youadsmedia-Top',
+      'Kuponz',
+      'Kuponz Beauty',
+      'Block Blast!',
+    ]);
   });
 });
