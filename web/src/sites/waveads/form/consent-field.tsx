@@ -1,0 +1,42 @@
+import { useI18n } from '../i18n/dictionaries';
+import { CONSENT, type RuleMessageKey } from './lead-rules';
+import s from './contact-form.module.css';
+
+/** The consent checkbox; its label carries the consent text's version. */
+export function ConsentField(props: {
+  id: string;
+  checked: boolean;
+  error: RuleMessageKey | undefined;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useI18n();
+  const { id, error } = props;
+  return (
+    <div className={`${s.field} ${s.wide}`}>
+      <div className={s.consent}>
+        <input
+          id={id}
+          className={s.checkbox}
+          type="checkbox"
+          name="agree"
+          required
+          checked={props.checked}
+          aria-invalid={error !== undefined}
+          aria-describedby={error !== undefined ? `${id}-error` : undefined}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        <label htmlFor={id} className={s.consentText} data-version={CONSENT.version}>
+          {t('form.agree.label')}
+          <span className={s.star} aria-hidden="true">
+            {' *'}
+          </span>
+        </label>
+      </div>
+      {error !== undefined && (
+        <p id={`${id}-error`} className={`${s.error} ${s.consentError}`}>
+          {t(error)}
+        </p>
+      )}
+    </div>
+  );
+}
