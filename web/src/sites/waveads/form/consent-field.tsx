@@ -1,14 +1,10 @@
 import { useI18n } from '../i18n/dictionaries';
-import { CONSENT, type RuleMessageKey } from './lead-rules';
+import type { ControlProps } from './field';
+import { CONSENT } from './lead-rules';
 import s from './contact-form.module.css';
 
 /** The consent checkbox; its label carries the consent text's version. */
-export function ConsentField(props: {
-  id: string;
-  checked: boolean;
-  error: RuleMessageKey | undefined;
-  onChange: (checked: boolean) => void;
-}) {
+export function ConsentField(props: ControlProps<boolean>) {
   const { t } = useI18n();
   const { id, error } = props;
   return (
@@ -20,7 +16,7 @@ export function ConsentField(props: {
           type="checkbox"
           name="agree"
           required
-          checked={props.checked}
+          checked={props.value}
           aria-invalid={error !== undefined}
           aria-describedby={error !== undefined ? `${id}-error` : undefined}
           onChange={(e) => props.onChange(e.target.checked)}
@@ -34,7 +30,7 @@ export function ConsentField(props: {
       </div>
       {error !== undefined && (
         <p id={`${id}-error`} className={`${s.error} ${s.consentError}`}>
-          {t(error)}
+          {error}
         </p>
       )}
     </div>

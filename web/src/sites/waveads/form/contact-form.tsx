@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useI18n } from '../i18n/dictionaries';
 import { ConsentField } from './consent-field';
 import { CountryField } from './country-field';
@@ -6,7 +5,8 @@ import { DescribesField } from './describes-field';
 import { HoneypotField } from './honeypot-field';
 import { HONEYPOT_FIELD } from './lead-rules';
 import { RemarkField } from './remark-field';
-import { TextField, type TextLeadField } from './text-field';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
 import { useContactForm } from './use-contact-form';
 import s from './contact-form.module.css';
 
@@ -22,36 +22,9 @@ const NAME_AUTOCOMPLETE = { firstName: 'given-name', lastName: 'family-name' } a
  */
 export function ContactForm() {
   const { t, lang } = useI18n();
-  const uid = useId();
-  const id = (field: string) => `${uid}-${field}`;
-  const {
-    formRef,
-    honeypotRef,
-    countries,
-    retry,
-    values,
-    errors,
-    sending,
-    update,
-    message,
-    onSubmit,
-  } = useContactForm();
-
-  const text = (field: TextLeadField, type: string, autoComplete: string, wide = false) => (
-    <TextField
-      key={field}
-      id={id(field)}
-      field={field}
-      type={type}
-      autoComplete={autoComplete}
-      wide={wide}
-      value={values[field]}
-      error={message(field)}
-      onChange={(value) => update(field, value)}
-    />
-  );
+  const { formRef, honeypotRef, id, countries, retry, sending, controlProps, onSubmit } =
+    useContactForm();
   const names = lang === 'ja' || lang === 'ko' ? NAMES_FAMILY_FIRST : NAMES_GIVEN_FIRST;
-
   return (
     <form
       ref={formRef}
@@ -65,47 +38,36 @@ export function ContactForm() {
       </h2>
       <p className={s.required}>{t('contact.form.required')}</p>
       <div className={s.grid}>
-        {text('businessEmail', 'email', 'email', true)}
-        {names.map((f) => text(f, 'text', NAME_AUTOCOMPLETE[f]))}
-        <CountryField
-          id={id('country')}
-          countries={countries}
-          retry={retry}
-          value={values.country}
-          error={message('country')}
-          onChange={(value) => update('country', value)}
+        <TextField
+          field="businessEmail"
+          {...controlProps('businessEmail')}
+          type="email"
+          autoComplete="email"
+          wide
         />
-        <DescribesField
-          id={id('describes')}
-          value={values.describes}
-          error={message('describes')}
-          onChange={(value) => update('describes', value)}
+        {names.map((f) => (
+          <TextField
+            key={f}
+            field={f}
+            {...controlProps(f)}
+            type="text"
+            autoComplete={NAME_AUTOCOMPLETE[f]}
+          />
+        ))}
+        <CountryField {...controlProps('country')} countries={countries} retry={retry} />
+        <DescribesField {...controlProps('describes')} />
+        <TextField
+          field="companyName"
+          {...controlProps('companyName')}
+          type="text"
+          autoComplete="organization"
+          wide
         />
-        {text('companyName', 'text', 'organization', true)}
-        <RemarkField
-          id={id('remark')}
-          value={values.remark}
-          error={message('remark')}
-          onChange={(value) => update('remark', value)}
-        />
-        <ConsentField
-          id={id('agree')}
-          checked={values.agree}
-          error={errors.agree}
-          onChange={(checked) => update('agree', checked)}
-        />
+        <RemarkField {...controlProps('remark')} />
+        <ConsentField {...controlProps('agree')} />
         <HoneypotField id={id(HONEYPOT_FIELD)} ref={honeypotRef} />
       </div>
-
-      <button
-        type="submit"
-        className={s.submit}
-        aria-disabled={sending || undefined}
-        data-loading={sending || undefined}
-      >
-        {sending && <span className={s.spinner} aria-hidden="true" />}
-        {t(sending ? 'form.sending' : 'form.submit')}
-      </button>
+      <SubmitButton sending={sending} />
     </form>
   );
 }

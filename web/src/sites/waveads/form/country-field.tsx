@@ -1,17 +1,12 @@
 import { useI18n } from '../i18n/dictionaries';
-import { Field } from './field';
+import { Field, type ControlProps } from './field';
 import type { CountryList } from './use-countries';
 import s from './contact-form.module.css';
 
 /** The country select: its placeholder says while the list loads or failed, and a retry offers itself. */
-export function CountryField(props: {
-  id: string;
-  countries: CountryList;
-  retry: () => void;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
+export function CountryField(
+  props: ControlProps<string> & { countries: CountryList; retry: () => void },
+) {
   const { t } = useI18n();
   const { countries } = props;
   return (

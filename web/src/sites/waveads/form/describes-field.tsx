@@ -1,15 +1,10 @@
 import { useI18n } from '../i18n/dictionaries';
-import { Field } from './field';
+import { Field, type ControlProps } from './field';
 import { DESCRIBES_OPTIONS } from './lead-rules';
 import s from './contact-form.module.css';
 
 /** "What describes you": the options of the rules file, translated. */
-export function DescribesField(props: {
-  id: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
+export function DescribesField(props: ControlProps<string>) {
   const { t } = useI18n();
   return (
     <Field

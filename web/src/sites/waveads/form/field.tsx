@@ -8,6 +8,14 @@ export interface FieldAria {
   'aria-describedby': string | undefined;
 }
 
+/** What the form gives each control: its id, its value, its message (translated), a setter. */
+export interface ControlProps<V> {
+  readonly id: string;
+  readonly value: V;
+  readonly error: string | undefined;
+  readonly onChange: (value: V) => void;
+}
+
 /** A labelled control with its message below; `control` gets the ids it must carry. */
 export function Field(props: {
   id: string;

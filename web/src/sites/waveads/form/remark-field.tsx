@@ -1,15 +1,10 @@
 import { useI18n } from '../i18n/dictionaries';
-import { Field } from './field';
+import { Field, type ControlProps } from './field';
 import { REMARK_MAX } from './lead-rules';
 import s from './contact-form.module.css';
 
 /** The remark, with a counter of its characters that the textarea names as its description too. */
-export function RemarkField(props: {
-  id: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
+export function RemarkField(props: ControlProps<string>) {
   const { t } = useI18n();
   const countId = `${props.id}-count`;
   return (

@@ -1,5 +1,5 @@
 import { useI18n } from '../i18n/dictionaries';
-import { Field } from './field';
+import { Field, type ControlProps } from './field';
 import { LEAD_FIELDS, type LeadField } from './lead-rules';
 import s from './contact-form.module.css';
 
@@ -7,16 +7,14 @@ import s from './contact-form.module.css';
 export type TextLeadField = Exclude<LeadField, 'agree'>;
 
 /** A text input with the length limit and requirement of its field's rules. */
-export function TextField(props: {
-  id: string;
-  field: TextLeadField;
-  type: string;
-  autoComplete: string;
-  wide?: boolean;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
+export function TextField(
+  props: ControlProps<string> & {
+    field: TextLeadField;
+    type: string;
+    autoComplete: string;
+    wide?: boolean;
+  },
+) {
   const { t } = useI18n();
   const { id, field } = props;
   return (

@@ -1,19 +1,14 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { Lang } from '../../../shared/i18n/lang';
 import { submitLead } from '../api';
 import { useNotify } from '../components/notices';
 import { useI18n } from '../i18n/dictionaries';
+import type { ControlProps } from './field';
 import { CONSENT, HONEYPOT_FIELD, OFFICIAL_WEBSITE_NAME, type LeadField } from './lead-rules';
 import { useCountries } from './use-countries';
-import {
-  EMPTY_LEAD,
-  normalizeLead,
-  serverErrors,
-  validateLead,
-  type LeadErrors,
-  type LeadValues,
-} from './validate-lead';
+import { useLeadFields } from './use-lead-fields';
+import { serverErrors, type LeadErrors, type LeadValues } from './validate-lead';
 
 /** The body the intake API takes: the lead, what the page knows, and the honeypot as found. */
 function leadRequest(lead: LeadValues, lang: Lang, honeypot: string) {
@@ -27,45 +22,30 @@ function leadRequest(lead: LeadValues, lang: Lang, honeypot: string) {
 }
 
 /**
- * The contact form's state: values, messages (shown from the first submit on, then following
- * the input), the country list, and the submit that sends a valid lead or focuses the first
- * invalid control.
+ * The contact form's behaviour: its ids, the country list, each control's props, and the submit
+ * that sends a valid lead or shows every message and focuses the first invalid control.
  */
 export function useContactForm() {
   const { t, lang } = useI18n();
   const notify = useNotify();
+  const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const { list: countries, retry } = useCountries(lang);
-  const [values, setValues] = useState<LeadValues>(EMPTY_LEAD);
-  const [errors, setErrors] = useState<LeadErrors>({});
-  const [checked, setChecked] = useState(false);
+  const fields = useLeadFields(countries);
   const [sending, setSending] = useState(false);
-
-  const codes = useMemo(
-    () =>
-      countries.status === 'ready' ? new Set(countries.options.map((c) => c.code)) : undefined,
-    [countries],
-  );
-
-  const update = <F extends LeadField>(field: F, value: LeadValues[F]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (checked) setErrors(validateLead(normalizeLead(next), codes));
-  };
+  const id = (name: string) => `${uid}-${name}`;
 
   /** Shows `found` and focuses the first invalid control in page order. */
   const showErrors = (found: LeadErrors) => {
-    flushSync(() => setErrors(found));
+    flushSync(() => fields.setErrors(found));
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    setChecked(true);
-    const lead = normalizeLead(values);
-    const found = validateLead(lead, codes);
+    const { lead, found } = fields.check();
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;
@@ -79,9 +59,7 @@ export function useContactForm() {
         title: t('notice.submitSuccess.title'),
         text: t('notice.submitSuccess.text'),
       });
-      setValues(EMPTY_LEAD);
-      setErrors({});
-      setChecked(false);
+      fields.reset();
       return;
     }
     notify({
@@ -93,22 +71,16 @@ export function useContactForm() {
     if (Object.keys(fromServer).length > 0) showErrors(fromServer);
   };
 
-  /** A field's message, translated. */
-  const message = (field: LeadField) => {
-    const key = errors[field];
-    return key === undefined ? undefined : t(key);
+  /** What a control needs: its id, its value, its message in the page's language, a setter. */
+  const controlProps = <F extends LeadField>(field: F): ControlProps<LeadValues[F]> => {
+    const key = fields.errors[field];
+    return {
+      id: id(field),
+      value: fields.values[field],
+      error: key === undefined ? undefined : t(key),
+      onChange: (value) => fields.update(field, value),
+    };
   };
 
-  return {
-    formRef,
-    honeypotRef,
-    countries,
-    retry,
-    values,
-    errors,
-    sending,
-    update,
-    message,
-    onSubmit,
-  };
+  return { formRef, honeypotRef, id, countries, retry, sending, controlProps, onSubmit };
 }
