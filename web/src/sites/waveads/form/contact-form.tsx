@@ -1,3 +1,4 @@
+import { SubmitButton } from '../../../shared/components/submit-button';
 import { useI18n } from '../i18n/dictionaries';
 import { ConsentField } from './consent-field';
 import { CountryField } from './country-field';
@@ -5,7 +6,6 @@ import { DescribesField } from './describes-field';
 import { HoneypotField } from './honeypot-field';
 import { HONEYPOT_FIELD } from './lead-rules';
 import { RemarkField } from './remark-field';
-import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useContactForm } from './use-contact-form';
 import s from './contact-form.module.css';
@@ -67,7 +67,9 @@ export function ContactForm() {
         <ConsentField {...controlProps('agree')} />
         <HoneypotField id={id(HONEYPOT_FIELD)} ref={honeypotRef} />
       </div>
-      <SubmitButton sending={sending} />
+      <SubmitButton busy={sending} className={s.submit} spinnerClassName={s.spinner}>
+        {t(sending ? 'form.sending' : 'form.submit')}
+      </SubmitButton>
     </form>
   );
 }
