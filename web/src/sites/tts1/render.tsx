@@ -4,7 +4,8 @@ import { loadOptional, type ContentSource } from '../../shared/content/load-cont
 import { parseFeatured, type Article, type Featured } from '../../shared/content/schema';
 import type { PrepareSite } from '../../shared/render/site-render';
 import { ArticlePage } from './article-page';
-import { HomePage, type FeaturedBlock } from './home-page';
+import type { FeaturedBlock } from './featured-section';
+import { HomePage } from './home-page';
 import { tts1Routes } from './routes';
 import * as site from './site';
 
