@@ -1,7 +1,6 @@
-import { ArticleView } from '../../shared/components/article-view';
+import { BlogArticle } from '../../shared/blog/blog-article';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
-import { Picture } from '../../shared/images/picture';
 import type { RouteSetKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { SIZES } from './site';
@@ -14,20 +13,12 @@ export function ArticlePage(props: {
 }) {
   return (
     <Layout routeSet={props.routeSet}>
-      <div className={s.page}>
-        <ArticleView
-          article={props.article}
-          classes={s}
-          media={(image, place) => (
-            <Picture
-              className={place === 'cover' ? s.cover : s.figure}
-              image={props.images(image)}
-              sizes={SIZES.article}
-              priority={place === 'cover'}
-            />
-          )}
-        />
-      </div>
+      <BlogArticle
+        article={props.article}
+        classes={s}
+        images={props.images}
+        sizes={SIZES.article}
+      />
     </Layout>
   );
 }

@@ -1,17 +1,11 @@
-import { DateText } from '../../shared/components/date-text';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
-import { Picture } from '../../shared/images/picture';
 import { detailPath, type RouteSetKind } from '../../shared/routes/route-set';
+import { FeaturedSection, type FeaturedBlock } from './featured-section';
+import { LatestArticles } from './latest-articles';
 import { Layout } from './layout';
 import { tts1Routes } from './routes';
-import { SIZES } from './site';
 import s from './home-page.module.css';
-
-export interface FeaturedBlock {
-  readonly article: Article;
-  readonly related: readonly Article[];
-}
 
 /**
  * GlowBack's home: the welcome banner, the six latest articles (image, date, title, excerpt)
@@ -42,86 +36,8 @@ export function HomePage(props: {
         </div>
       </section>
 
-      {props.list.length > 0 && (
-        <section className={s.latest} aria-labelledby="tts1-latest">
-          <h2 id="tts1-latest" className={s.sectionTitle}>
-            Latest articles
-          </h2>
-          <ul className={s.list}>
-            {props.list.map((a, i) => (
-              <li key={a.id} className={s.item}>
-                <Picture
-                  className={s.itemImage}
-                  image={images(a.image)}
-                  sizes={SIZES.card}
-                  priority={i === 0}
-                />
-                <div className={s.itemBody}>
-                  <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
-                  <h3 className={s.itemTitle}>
-                    <a className={s.stretch} href={href(a.id)}>
-                      {a.title}
-                    </a>
-                  </h3>
-                  <p className={s.excerpt}>{a.excerpt}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      {featured && (
-        <section className={s.featured} aria-labelledby="tts1-featured">
-          <h2 id="tts1-featured" className={s.sectionTitle}>
-            Featured
-          </h2>
-          <div className={s.featuredGrid}>
-            <article className={s.feature}>
-              <Picture
-                className={s.featureImage}
-                image={images(featured.article.image)}
-                sizes={SIZES.feature}
-              />
-              <div className={s.featureBody}>
-                <DateText
-                  className={s.date}
-                  date={featured.article.date}
-                  isoDate={featured.article.isoDate}
-                />
-                <h3 className={s.featureTitle}>
-                  <a className={s.stretch} href={href(featured.article.id)}>
-                    {featured.article.title}
-                  </a>
-                </h3>
-                <p className={s.excerpt}>{featured.article.excerpt}</p>
-                <p className={s.more} aria-hidden="true">
-                  Read the article →
-                </p>
-              </div>
-            </article>
-            {featured.related.length > 0 && (
-              <ul className={s.related} aria-label="Related articles">
-                {featured.related.map((a) => (
-                  <li key={a.id} className={s.relatedItem}>
-                    <Picture
-                      className={s.relatedImage}
-                      image={images(a.image)}
-                      sizes={SIZES.thumb}
-                    />
-                    <div className={s.relatedBody}>
-                      <a className={`${s.relatedTitle} ${s.stretch}`} href={href(a.id)}>
-                        {a.title}
-                      </a>
-                      <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </section>
-      )}
+      {props.list.length > 0 && <LatestArticles list={props.list} href={href} images={images} />}
+      {featured && <FeaturedSection featured={featured} href={href} images={images} />}
     </Layout>
   );
 }

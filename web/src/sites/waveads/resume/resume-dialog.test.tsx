@@ -4,7 +4,9 @@ import type { UploadAnswer } from '../api';
 import { NoticeProvider } from '../components/notices';
 import { I18nProvider } from '../i18n/dictionaries';
 import { en, type MessageKey } from '../i18n/en';
-import { ITEM_DELAY_MS, ResumeDialog, uploadErrorText } from './resume-dialog';
+import { ResumeDialog } from './resume-dialog';
+import { uploadErrorText } from './upload-error-text';
+import { ITEM_DELAY_MS } from './upload-item';
 
 // jsdom has <dialog> without its modal behaviour.
 beforeAll(() => {

@@ -1,0 +1,48 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ImageRef } from '../content/schema';
+import { plannedImages } from '../images/image-registry';
+import { BlogArticle } from './blog-article';
+
+describe('BlogArticle', () => {
+  const article = {
+    id: '1',
+    title: 'A title',
+    date: 'January 13, 2025',
+    isoDate: '2025-01-13',
+    excerpt: '',
+    image: { src: 'cover.svg', alt: 'Cover' },
+    sections: [{ heading: 'One', image: { src: 'one.svg', alt: 'One' }, paragraphs: ['Text'] }],
+  };
+  const images = (ref: ImageRef) => ({
+    alt: ref.alt,
+    ...plannedImages().get('tts1', ref.src),
+  });
+  const classes = { page: 'page', cover: 'cover', figure: 'figure', title: 'title' };
+
+  it('loads the cover first and eagerly, with its own sizes', () => {
+    const { container } = render(
+      <BlogArticle
+        article={article}
+        classes={classes}
+        images={images}
+        sizes={{ cover: '100vw', section: '50vw' }}
+      />,
+    );
+    const [cover, figure] = [...container.querySelectorAll('picture')];
+    expect(container.firstElementChild?.className).toBe('page');
+    expect(cover?.className).toBe('cover');
+    expect(cover?.querySelector('img')?.getAttribute('loading')).toBe('eager');
+    expect(cover?.querySelector('source')?.getAttribute('sizes')).toBe('100vw');
+    expect(figure?.className).toBe('figure');
+    expect(figure?.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    expect(figure?.querySelector('source')?.getAttribute('sizes')).toBe('50vw');
+  });
+
+  it('renders an empty page box for the empty article', () => {
+    const { container } = render(
+      <BlogArticle article={undefined} classes={classes} images={images} sizes="100vw" />,
+    );
+    expect(container.innerHTML).toBe('<div class="page"></div>');
+  });
+});

@@ -1,0 +1,114 @@
+import { screen } from '@testing-library/react';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { plannedImages, type ImageRegistry } from '../images/image-registry';
+import { renderPath } from '../render/test-render';
+import { defineRoutes } from '../routes/route-set';
+import { blogSite } from './blog-site';
+import { blogImages, loadBlog, type BlogSite } from './load-blog';
+
+// The fixture blog: tts1's three fixture articles (ids 1, 2 and 10) under routes of its own.
+const routes = defineRoutes({
+  site: 'tts1',
+  pages: [
+    { page: 'home', prefixed: ['/fixture/home'], online: ['/'] },
+    { page: 'extra', prefixed: ['/fixture/extra'], online: ['/extra'] },
+  ],
+  details: [{ page: 'article', prefixed: '/fixture/read/', online: '/read/', id: 'number' }],
+});
+
+const site: BlogSite = {
+  ARTICLE_RULES: { idKind: 'number', dateStyle: 'long', minSections: 3 },
+  BRAND: 'Fixture Blog',
+  HOME_TITLE: 'Fixture Blog — Home',
+  HOME_DESCRIPTION: 'The fixture blog.',
+  PREFETCH_ARTICLES: 2,
+};
+
+const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../content/__fixtures__/valid');
+
+/** A registry that remembers what it was asked for. */
+function recordingImages(asked: string[]): ImageRegistry {
+  const planned = plannedImages();
+  return {
+    get: (name, src) => {
+      asked.push(`${name}/${src}`);
+      return planned.get(name, src);
+    },
+  };
+}
+
+describe('the blog scaffold', async () => {
+  const source = { dir, warn: () => {}, images: plannedImages() };
+  const blog = await loadBlog<'extra'>(source, routes, site);
+  const prepared = blogSite(blog, ({ routeSet, homePath, home, article }) => ({
+    home: home(<p>home</p>, [...blog.articles].reverse(), ['/also']),
+    extra: {
+      element: <p>extra</p>,
+      document: () => ({ title: homePath, description: '', lang: 'en' }),
+    },
+    article: article((a) => <p>{a === undefined ? 'empty' : `${routeSet} ${a.title}`}</p>),
+  }));
+  const online = prepared.routeObjects({ routeSet: 'online', lang: 'en' });
+  const page = (path: string) => online.find((r) => r.path === path)!;
+
+  it('loads and indexes the articles, sorted by id', () => {
+    expect(blog.articles.map((a) => a.id)).toEqual(['1', '2', '10']);
+    expect(blog.index.get('10')?.title).toBe('Fixture Ten');
+    expect(prepared.knownIds).toEqual({ article: ['1', '2', '10'] });
+  });
+
+  it('titles the home page and prefetches its first articles, then the extra paths', () => {
+    expect(page('/').document({})).toEqual({
+      title: 'Fixture Blog — Home',
+      description: 'The fixture blog.',
+      lang: 'en',
+      prefetch: ['/read/10', '/read/2', '/also'],
+    });
+  });
+
+  it('titles an article after the brand and prefetches the home page of its route set', () => {
+    const article = prepared
+      .routeObjects({ routeSet: 'prefixed', lang: 'en' })
+      .find((r) => r.path === '/fixture/read/:id')!;
+    expect(article.document({ id: '02' })).toEqual({
+      title: 'Fixture Two | Fixture Blog',
+      description: blog.index.get('2')?.excerpt,
+      lang: 'en',
+      prefetch: ['/fixture/home'],
+    });
+  });
+
+  it('gives the empty article the brand and the home description, and prefetches nothing', () => {
+    expect(page('/read/:id').document({ id: '99' })).toEqual({
+      title: 'Fixture Blog',
+      description: 'The fixture blog.',
+      lang: 'en',
+      prefetch: [],
+    });
+  });
+
+  it("renders the article page through the blog's own element, the empty article included", () => {
+    const { unmount } = renderPath(online, '/read/1');
+    expect(screen.getByText('online Fixture One')).toBeTruthy();
+    unmount();
+    renderPath(online, '/read/abc');
+    expect(screen.getByText('empty')).toBeTruthy();
+  });
+
+  it("keeps the blog's own pages", () => {
+    expect(page('/extra').document({}).title).toBe('/');
+  });
+
+  it('resolves every picture of the articles and of the closing sections at once', () => {
+    const asked: string[] = [];
+    const closing = [
+      { heading: 'Closing', image: { src: 'closing.svg', alt: '' }, paragraphs: [] },
+    ];
+    blogImages({ ...source, images: recordingImages(asked) }, blog, closing);
+    expect(asked).toContain('tts1/1-cover.svg');
+    expect(asked).toContain('tts1/closing.svg');
+    expect(() => blogImages({ dir, warn: () => {} }, blog)).toThrow(/no image registry/);
+  });
+});

@@ -1,0 +1,62 @@
+import {
+  checkArticleImages,
+  loadArticles,
+  siteImages,
+  type ContentSource,
+  type ImageLookup,
+} from '../content/load-content';
+import type { Article, ArticleRules, Section } from '../content/schema';
+import { indexArticles } from '../render/route-objects';
+import type { SiteRoutes } from '../routes/route-set';
+
+/** The pages every blog has: its home page and its article page (the empty article included). */
+export type BlogPage = 'home' | 'article';
+
+/**
+ * The constants of a blog's `site.ts` the scaffold reads (`import * as site from './site'`), so
+ * each blog names its brand, titles and rules once, where its other constants are.
+ */
+export interface BlogSite {
+  readonly ARTICLE_RULES: ArticleRules;
+  /** An article page is titled "<article> | BRAND"; the empty article, BRAND alone. */
+  readonly BRAND: string;
+  readonly HOME_TITLE: string;
+  /** The home page's description, and the empty article's. */
+  readonly HOME_DESCRIPTION: string;
+  /** How many of the home page's first articles it prefetches: those above the fold. */
+  readonly PREFETCH_ARTICLES: number;
+}
+
+/** A blog with its articles loaded: what `blogSite` builds its pages from. */
+export interface Blog<P extends string = never> {
+  /** The blog's routes, `home` and `article` among them; `routes.site` names its content folder. */
+  readonly routes: SiteRoutes<BlogPage | P>;
+  readonly site: BlogSite;
+  /** content/<site>/articles, sorted by id. */
+  readonly articles: readonly Article[];
+  readonly index: ReadonlyMap<string, Article>;
+}
+
+/** Loads and indexes a blog's articles; an invalid file fails the build. */
+export async function loadBlog<P extends string = never>(
+  source: ContentSource,
+  routes: SiteRoutes<BlogPage | P>,
+  site: BlogSite,
+): Promise<Blog<P>> {
+  const articles = await loadArticles(source, routes.site, site.ARTICLE_RULES);
+  return { routes, site, articles, index: indexArticles(articles) };
+}
+
+/**
+ * The blog's image lookup, with every picture of its articles and of `closing` (sections shown
+ * after each article) resolved now: a missing SVG fails the build before any page is written.
+ */
+export function blogImages(
+  source: ContentSource,
+  blog: Blog<string>,
+  closing: readonly Section[] = [],
+): ImageLookup {
+  const images = siteImages(source, blog.routes.site);
+  checkArticleImages(images, blog.articles, closing);
+  return images;
+}

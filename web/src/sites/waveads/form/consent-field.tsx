@@ -1,0 +1,38 @@
+import { useI18n } from '../i18n/dictionaries';
+import type { ControlProps } from './field';
+import { CONSENT } from './lead-rules';
+import s from './contact-form.module.css';
+
+/** The consent checkbox; its label carries the consent text's version. */
+export function ConsentField(props: ControlProps<boolean>) {
+  const { t } = useI18n();
+  const { id, error } = props;
+  return (
+    <div className={`${s.field} ${s.wide}`}>
+      <div className={s.consent}>
+        <input
+          id={id}
+          className={s.checkbox}
+          type="checkbox"
+          name="agree"
+          required
+          checked={props.value}
+          aria-invalid={error !== undefined}
+          aria-describedby={error !== undefined ? `${id}-error` : undefined}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        <label htmlFor={id} className={s.consentText} data-version={CONSENT.version}>
+          {t('form.agree.label')}
+          <span className={s.star} aria-hidden="true">
+            {' *'}
+          </span>
+        </label>
+      </div>
+      {error !== undefined && (
+        <p id={`${id}-error`} className={`${s.error} ${s.consentError}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

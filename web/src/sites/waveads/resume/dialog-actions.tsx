@@ -1,0 +1,33 @@
+import { SubmitButton } from '../../../shared/components/submit-button';
+import { Icon } from '../components/icons';
+import { useI18n } from '../i18n/dictionaries';
+import s from './resume-dialog.module.css';
+
+/**
+ * Cancel and Submit at the foot of the dialog, then the × button (drawn in the corner, last in
+ * the tab order). Cancel and × both close the dialog.
+ */
+export function DialogActions(props: { sending: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  const { sending } = props;
+  return (
+    <>
+      <div className={s.actions}>
+        <button type="button" className={s.cancel} onClick={props.onClose}>
+          {t('resume.cancel')}
+        </button>
+        <SubmitButton busy={sending} className={s.submit} spinnerClassName={s.spinner}>
+          {t(sending ? 'resume.sending' : 'resume.submit')}
+        </SubmitButton>
+      </div>
+      <button
+        type="button"
+        className={s.close}
+        onClick={props.onClose}
+        aria-label={t('resume.close')}
+      >
+        <Icon name="cross" className={s.closeIcon} />
+      </button>
+    </>
+  );
+}
