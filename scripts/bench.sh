@@ -41,8 +41,8 @@ const write = (rel, data) => {
 write('pages/page.html', Buffer.from(html));
 write(asset.file, fs.readFileSync(path.join(web, asset.file)));
 fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({
-  version: 1,
-  variants: { test: { routes: { '/bench/page': 'page' }, details: [], not_found: 'page' } },
+  version: 2,
+  route_sets: { prefixed: { routes: { '/bench/page': 'page' }, details: [], not_found: 'page' } },
   pages: { page: { file: 'pages/page.html' } },
   static: [{ path: asset.path, file: asset.file, immutable: true }],
 }));

@@ -8,7 +8,7 @@ const BUILD_DIR = process.env.WAVESITES_BUILD_DIR ?? '../build';
  * Browser tests against the real server (build/bin/wavesites, after `make build`) serving the
  * built bundle with e2e/sites.e2e.toml. Debian's Chromium maps every *.test host name to
  * 127.0.0.1, so each site is opened under its own host name as a visitor would; any other host
- * (127.0.0.1 itself) gets the test route set. Playwright never downloads a browser here.
+ * (127.0.0.1 itself) gets the prefixed route set. Playwright never downloads a browser here.
  */
 export default defineConfig({
   testDir: 'e2e',

@@ -1,4 +1,4 @@
-// The intake API of CONTRACTS section 5 against the real binary: good and bad input for every
+// The intake API of docs/http-api.md against the real binary: good and bad input for every
 // endpoint, nothing stored for a rejected request, rate limits, exports, durability under
 // SIGKILL, and the same on PostgreSQL.
 import { after, before, describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The command line of CONTRACTS section 2: flags, variables, defaults, exit status 2 on bad input.
+// The command line of docs/command-line.md: flags, variables, defaults, exit status 2 on bad input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Every route of every host variant, by status and a key text, against the real binary.
+// Every route of every route set, on every kind of host, by status and a key text, against the real binary.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -39,18 +39,18 @@ function titlesIn(text, site) {
   return articles(site).filter((a) => text.includes(a.title));
 }
 
-function variants(site) {
+function routeSets(site) {
   const prefix = `/${site}`;
   return [
-    { name: 'test set on an unknown host', host: 'somewhere-else.test', base: prefix, homes: [`${prefix}/home`] },
-    { name: 'test set on the loopback address', host: undefined, base: prefix, homes: [`${prefix}/home`] },
+    { name: 'prefixed set on an unknown host', host: 'somewhere-else.test', base: prefix, homes: [`${prefix}/home`] },
+    { name: 'prefixed set on the loopback address', host: undefined, base: prefix, homes: [`${prefix}/home`] },
     ...HOSTS[site].map((h) => ({ name: `online on ${h}`, host: h, base: '', homes: ['/', '/home'] })),
   ];
 }
 
 for (const [site, spec] of Object.entries(SITES)) {
   describe(site, () => {
-    for (const v of variants(site)) {
+    for (const v of routeSets(site)) {
       test(`${v.name}: home`, async () => {
         for (const home of v.homes) {
           const r = await page(home, v.host);
@@ -104,7 +104,7 @@ for (const [site, spec] of Object.entries(SITES)) {
 
 describe('kuponz2 France page', () => {
   for (const [target, host] of [['/kuponz2/france', undefined], ['/france', HOSTS.kuponz2[0]], ['/france', HOSTS.kuponz2[1]]]) {
-    test(`${target} on ${host ?? 'the test set'}`, async () => {
+    test(`${target} on ${host ?? 'the prefixed set'}`, async () => {
       const r = await page(target, host);
       assert.equal(r.status, 200);
       assert.ok(r.text.includes(FRANCE));
@@ -117,7 +117,7 @@ describe('kuponz2 France page', () => {
 });
 
 describe('waveads', () => {
-  test('test set: home and contact', async () => {
+  test('prefixed set: home and contact', async () => {
     const home = await page('/waveads/home', 'x.test');
     assert.equal(home.status, 200);
     assert.ok(home.text.includes('The Digital Wave Rider'));
@@ -156,7 +156,7 @@ describe('waveads', () => {
 });
 
 describe('enicf landing', () => {
-  test('test route and online routes', async () => {
+  test('prefixed route and online routes', async () => {
     for (const [p, host] of [['/view/ecinf', undefined], ['/', HOSTS.enicf[0]], ['/view/ecinf', HOSTS.enicf[0]]]) {
       const r = await page(p, host);
       assert.equal(r.status, 200, `${p} on ${host}`);

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
  * The five blogs in Chromium against the real server (playwright.config.ts): each under its own
- * host name from e2e/sites.e2e.toml (online routes) and under the test prefixes on 127.0.0.1.
+ * host name from e2e/sites.e2e.toml (online routes) and under their prefixes on 127.0.0.1.
  */
 const PORT = Number(process.env.WEB_E2E_PORT ?? 4174);
 const host = (name: string) => `http://${name}.wavesites.test:${PORT}`;
@@ -15,7 +15,7 @@ interface Blog {
   /** The articles of the home page. */
   readonly articles: (page: Page) => Locator;
   readonly count: number;
-  readonly test: { readonly home: string; readonly detail: string };
+  readonly prefixed: { readonly home: string; readonly detail: string };
   readonly online: { readonly home: string; readonly detail: string };
   /** A known article id, and ids that name no article. */
   readonly known: string;
@@ -28,7 +28,7 @@ const BLOGS: readonly Blog[] = [
     brand: 'GlowBack',
     articles: (page) => page.getByRole('region', { name: 'Latest articles' }).getByRole('listitem'),
     count: 6,
-    test: { home: '/tts1/home', detail: '/tts1/article-detail/' },
+    prefixed: { home: '/tts1/home', detail: '/tts1/article-detail/' },
     online: { home: '/', detail: '/article-detail/' },
     known: '3',
     unknown: ['99', 'abc'],
@@ -38,7 +38,7 @@ const BLOGS: readonly Blog[] = [
     brand: 'Wayfarer Journal',
     articles: (page) => page.locator('main li'),
     count: 8,
-    test: { home: '/tts2/home', detail: '/tts2/article-detail/' },
+    prefixed: { home: '/tts2/home', detail: '/tts2/article-detail/' },
     online: { home: '/', detail: '/article-detail/' },
     known: '11',
     unknown: ['9', '01'],
@@ -48,7 +48,7 @@ const BLOGS: readonly Blog[] = [
     brand: 'Youadsmedia-Top',
     articles: (page) => page.locator('main ol > li'),
     count: 6,
-    test: { home: '/tts3/home', detail: '/tts3/article-detail/' },
+    prefixed: { home: '/tts3/home', detail: '/tts3/article-detail/' },
     online: { home: '/', detail: '/article-detail/' },
     known: '6',
     unknown: ['7', 'six'],
@@ -58,7 +58,7 @@ const BLOGS: readonly Blog[] = [
     brand: 'Kuponz',
     articles: (page) => page.locator('main li'),
     count: 10,
-    test: { home: '/kuponz1/home', detail: '/kuponz1/article_detail/' },
+    prefixed: { home: '/kuponz1/home', detail: '/kuponz1/article_detail/' },
     online: { home: '/', detail: '/article_detail/' },
     known: '10',
     unknown: ['9', '012'],
@@ -68,16 +68,16 @@ const BLOGS: readonly Blog[] = [
     brand: 'Kuponz Beauty',
     articles: (page) => page.locator('main ol > li'),
     count: 10,
-    test: { home: '/kuponz2/home', detail: '/kuponz2/article-detail/' },
+    prefixed: { home: '/kuponz2/home', detail: '/kuponz2/article-detail/' },
     online: { home: '/', detail: '/article-detail/' },
     known: '7',
     unknown: ['11', 'x7'],
   },
 ];
 
-const VARIANTS = [
+const ROUTE_SETS = [
   { name: 'own host', base: (b: Blog) => host(b.site), paths: (b: Blog) => b.online },
-  { name: 'test prefixes', base: () => LOCAL, paths: (b: Blog) => b.test },
+  { name: 'prefixed', base: () => LOCAL, paths: (b: Blog) => b.prefixed },
 ] as const;
 
 /** Console errors, failed requests, page errors and requests to any other server: none allowed. */
@@ -148,11 +148,11 @@ async function expectImages(page: Page) {
 const copyright = (brand: string) => `Copyright © 2026 ${brand}. All Rights Reserved.`;
 
 for (const blog of BLOGS) {
-  for (const variant of VARIANTS) {
-    const base = variant.base(blog);
-    const paths = variant.paths(blog);
+  for (const routeSet of ROUTE_SETS) {
+    const base = routeSet.base(blog);
+    const paths = routeSet.paths(blog);
 
-    test.describe(`${blog.site} (${variant.name})`, () => {
+    test.describe(`${blog.site} (${routeSet.name})`, () => {
       test('home: the articles, their images, the footer', async ({ page }) => {
         const problems = watch(page);
         const response = await page.goto(base + paths.home);
@@ -311,7 +311,7 @@ test.describe('kuponz1 (Kuponz)', () => {
   for (const [name, base, home, detail] of [
     ['own host', host('kuponz1'), '/', '/article_detail/'],
     ['second host', host('kuponz1-b'), '/home', '/article_detail/'],
-    ['test prefixes', LOCAL, '/kuponz1/home', '/kuponz1/article_detail/'],
+    ['prefixed', LOCAL, '/kuponz1/home', '/kuponz1/article_detail/'],
   ] as const) {
     test(`${name}: title, tagline, 'Read More →' cards; dark footer on the list, white on the detail`, async ({
       page,
@@ -349,9 +349,9 @@ test.describe('kuponz2 (Kuponz Beauty)', () => {
   for (const [name, base, home, france, detail] of [
     ['own host', host('kuponz2'), '/', '/france', '/article-detail/'],
     ['second host', host('kuponz2-b'), '/home', '/france', '/article-detail/'],
-    ['test prefixes', LOCAL, '/kuponz2/home', '/kuponz2/france', '/kuponz2/article-detail/'],
+    ['prefixed', LOCAL, '/kuponz2/home', '/kuponz2/france', '/kuponz2/article-detail/'],
   ] as const) {
-    test(`${name}: the tab bar follows the path and navigates within the variant`, async ({
+    test(`${name}: the tab bar follows the path and navigates within the route set`, async ({
       page,
     }) => {
       const tabs = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');

@@ -19,7 +19,7 @@ const LANDING = {
 const PAGES = [
   ['own host', `http://enicf.wavesites.test:${PORT}/`],
   ['own host, /view/ecinf', `http://enicf.wavesites.test:${PORT}/view/ecinf`],
-  ['test route', `http://127.0.0.1:${PORT}/view/ecinf`],
+  ['prefixed route', `http://127.0.0.1:${PORT}/view/ecinf`],
 ] as const;
 
 /** Hosts Chromium maps to the local server (--host-resolver-rules); all else is outside. */

@@ -33,7 +33,7 @@ const PAGES: [string, number][] = [
 ];
 
 for (const [path, status] of PAGES) {
-  test(`test variant ${path}: ${status}, no console error, no CSP violation`, async ({ page }) => {
+  test(`prefixed set ${path}: ${status}, no console error, no CSP violation`, async ({ page }) => {
     const problems = watch(page);
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);

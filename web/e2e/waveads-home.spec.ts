@@ -38,7 +38,9 @@ for (const lang of LANGS) {
       await useLang(context, lang);
     });
 
-    test('is prerendered in the language with every section of the SPEC', async ({ page }) => {
+    test('is prerendered in the language with every section of docs/product.md', async ({
+      page,
+    }) => {
       const problems = watch(page);
       const response = await page.goto(HOME);
       expect(response?.status()).toBe(200);
@@ -96,7 +98,7 @@ for (const lang of LANGS) {
           .toBe(200);
       }
 
-      // Partnership cards: buying models, countries, channels, goals, SPEC section 9 figures.
+      // Partnership cards: buying models, countries, channels, goals, the figures of docs/product.md (Figures).
       const cards = page.getByRole('article');
       await expect(cards).toHaveCount(2);
       for (const key of [

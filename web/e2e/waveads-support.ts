@@ -1,7 +1,7 @@
 /**
  * Shared helpers of the waveads browser tests (e2e/waveads-*.spec.ts). They run against the
  * real server (playwright.config.ts) on the bundle of WAVESITES_BUILD_DIR. 127.0.0.1 gets the
- * test route set (/waveads/home, /waveads/contact-us); waveads.wavesites.test is the global
+ * prefixed route set (/waveads/home, /waveads/contact-us); waveads.wavesites.test is the global
  * WaveAds host of e2e/sites.e2e.toml (/, /home, /contact-us).
  */
 import { execFileSync } from 'node:child_process';

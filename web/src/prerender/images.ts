@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type sharpModule from 'sharp';
 import { ImagePipeline, type PipelineStats } from '../shared/images/pipeline';
 
-/** SPEC budget: no image of a blog page may be larger than this. */
+/** Budget: no image of a blog page may be larger than this. */
 export const MAX_IMAGE_BYTES = 120 * 1024;
 
 /**

@@ -14,7 +14,7 @@ import { prepare as tts3 } from './tts3/render';
 
 /**
  * The five blogs rendered from the real content (content/), as the prerender renders them, with
- * image names planned but nothing encoded: SPEC's counts, texts, links, images and footers.
+ * image names planned but nothing encoded: docs/product.md's counts, texts, links, images and footers.
  */
 const dir = contentDirFromEnv();
 const source = { dir, warn: () => {}, images: plannedImages() };

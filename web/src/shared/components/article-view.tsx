@@ -20,7 +20,7 @@ export type ArticleMedia = (image: ImageRef, place: 'cover' | 'section') => Reac
 /**
  * An article: its featured image (`media`), title, date, then its sections (heading, optional
  * image, paragraphs), then `closing` sections (the shop's common ones). With no article — an
- * unknown or malformed id — it renders nothing: SPEC's "empty article, with no message".
+ * unknown or malformed id — it renders nothing: docs/product.md's "empty article, with no message".
  */
 export function ArticleView(props: {
   article: Article | undefined;

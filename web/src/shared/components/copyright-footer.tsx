@@ -1,4 +1,4 @@
-/** SPEC: every blog page ends with a copyright footer carrying the site name and the year 2026. */
+/** docs/product.md: every blog page ends with a copyright footer carrying the site name and the year 2026. */
 export const COPYRIGHT_YEAR = 2026;
 
 export function copyrightText(brand: string): string {

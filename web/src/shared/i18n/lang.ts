@@ -18,7 +18,7 @@ export function isLang(value: unknown): value is Lang {
 
 /**
  * The language preference is kept in two places:
- * - localStorage "lang" (SPEC: the stored preference, default en);
+ * - localStorage "lang" (docs/product.md: the stored preference, default en);
  * - the cookie "lang", which the C++ server reads to pick the prerendered page of that language.
  */
 export const LANG_STORAGE_KEY = 'lang';

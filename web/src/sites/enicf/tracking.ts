@@ -1,5 +1,5 @@
 /**
- * The landing page's click tracking (SPEC 4 and 7): a fire-and-forget GET to the affiliate
+ * The landing page's click tracking (docs/product.md, Behaviour and Calls): a fire-and-forget GET to the affiliate
  * tracking link with the query parameters offer, affiliate, language and user-agent, and a
  * hidden image loading the plain tracking link. Pure functions here; the click handler is
  * landing-click.ts.

@@ -10,7 +10,7 @@ import s from './layout.module.css';
 /**
  * The page header carries the site title and tagline. On list pages the title is the page's
  * heading and the footer is dark; on detail pages the article title is the heading and the
- * footer is white (SPEC).
+ * footer is white (docs/product.md).
  */
 export function Layout(props: {
   routeSet: RouteSetKind;

@@ -3,7 +3,7 @@ import { sizesAttr } from '../../shared/images/responsive-image';
 
 export const BRAND = 'Kuponz Beauty';
 export const ARTICLE_RULES: ArticleRules = { idKind: 'number', dateStyle: 'long', minSections: 2 };
-/** Articles on the home list (SPEC: ten). */
+/** Articles on the home list (docs/product.md: ten). */
 export const HOME_LIST_SIZE = 10;
 export const FRANCE_BANNER =
   'Discover timeless beauty, rich culture, and romantic landscapes that inspire wanderlust.';

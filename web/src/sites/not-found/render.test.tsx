@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderNotFound } from './render';
 
 describe('the 404 page', () => {
-  it('shows the Chinese heading and text of SPEC', () => {
+  it('shows the Chinese heading and text of docs/product.md', () => {
     const { element, document } = renderNotFound();
     render(element);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404 - 页面未找到');

@@ -3,7 +3,7 @@ import '../../shared/styles/base.css';
 import type { DocumentInfo } from '../../shared/render/site-render';
 import s from './not-found-page.module.css';
 
-/** SPEC's fallback texts, in Chinese. */
+/** docs/product.md's fallback texts, in Chinese. */
 export const NOT_FOUND_HEADING = '404 - 页面未找到';
 export const NOT_FOUND_TEXT = '您访问的页面不存在。';
 

@@ -5,7 +5,7 @@ export const BRAND = 'GlowBack';
 
 export const ARTICLE_RULES: ArticleRules = { idKind: 'number', dateStyle: 'long', minSections: 3 };
 
-/** Articles on the home list (SPEC: six). */
+/** Articles on the home list (docs/product.md: six). */
 export const HOME_LIST_SIZE = 6;
 
 export const HOME_TITLE = 'GlowBack — Beauty Guides with Cashback';

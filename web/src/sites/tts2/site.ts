@@ -3,7 +3,7 @@ import { sizesAttr } from '../../shared/images/responsive-image';
 
 export const BRAND = 'Wayfarer Journal';
 export const ARTICLE_RULES: ArticleRules = { idKind: 'string', dateStyle: 'iso', minSections: 3 };
-/** Cards on the home grid (SPEC: eight). */
+/** Cards on the home grid (docs/product.md: eight). */
 export const HOME_CARDS = 8;
 /** Home page: how many of the first articles are prefetched (those above the fold). */
 export const PREFETCH_ARTICLES = 4;

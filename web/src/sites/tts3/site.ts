@@ -3,7 +3,7 @@ import { sizesAttr } from '../../shared/images/responsive-image';
 
 export const BRAND = 'Youadsmedia-Top';
 export const ARTICLE_RULES: ArticleRules = { idKind: 'number', dateStyle: 'long', minSections: 3 };
-/** Articles on the home list (SPEC: six). */
+/** Articles on the home list (docs/product.md: six). */
 export const HOME_LIST_SIZE = 6;
 /** Home page: how many of the first articles are prefetched (those above the fold). */
 export const PREFETCH_ARTICLES = 2;

@@ -1,6 +1,6 @@
 /**
- * The intake API (CONTRACTS section 5). Every answer is JSON `{code, msg, data}` with `code`
- * equal to the HTTP status. No request has a time-out (SPEC: default time-out 0).
+ * The intake API (docs/http-api.md). Every answer is JSON `{code, msg, data}` with `code`
+ * equal to the HTTP status. No request has a time-out (docs/product.md: default time-out 0).
  */
 import type { Lang } from '../../shared/i18n/lang';
 

@@ -45,7 +45,7 @@ describe('the waveads home page', () => {
     expect(screen.getByRole('button', { name: 'Language' })).toBeTruthy();
   });
 
-  it('has every section of SPEC sections 1, 2 and 9', () => {
+  it('has every section of docs/product.md: the sites, the screens and the figures', () => {
     render(<WaveadsApp {...props()} />);
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(

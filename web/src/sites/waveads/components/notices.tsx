@@ -63,7 +63,7 @@ function NoticeItem(props: { notice: Notice; onClose: (id: number) => void }) {
 }
 
 /**
- * The notices at the top of the page (SPEC section 8: 'a success notice at the top'). The list
+ * The notices at the top of the page (docs/product.md, Messages: 'a success notice at the top'). The list
  * is in the prerendered page from the start, so screen readers follow it as a live region.
  */
 export function NoticeProvider(props: { children: ReactNode }) {

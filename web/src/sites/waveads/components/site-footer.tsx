@@ -3,7 +3,7 @@ import { BRAND } from '../site';
 import { LogoMark } from './logo';
 import s from './site-footer.module.css';
 
-/** The careers footer: its Careers text opens the resume dialog (SPEC section 2). */
+/** The careers footer: its Careers text opens the resume dialog (docs/product.md, Screens). */
 export function SiteFooter(props: { onCareers: () => void }) {
   const { t } = useI18n();
   return (

@@ -7,7 +7,7 @@ import { LanguageMenu } from './language-menu';
 import { LogoMark } from './logo';
 import s from './top-bar.module.css';
 
-/** Scrolling down past the bar hides it; scrolling up shows it again (SPEC "Top bar"). */
+/** Scrolling down past the bar hides it; scrolling up shows it again (docs/product.md: "Top bar"). */
 function useHiddenOnScrollDown(pinned: boolean): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
@@ -28,7 +28,7 @@ export function TopBar(props: { routeSet: RouteSetKind }) {
   const { t } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
   const hidden = useHiddenOnScrollDown(menuOpen);
-  // The logo is a plain link: a full page load of the route set's home (SPEC: it reloads the page).
+  // The logo is a plain link: a full page load of the route set's home (docs/product.md: it reloads the page).
   const home = pagePath(waveadsRoutes, 'home', props.routeSet);
   // CONTACT US: /contact-us on the global host (online route set), /waveads/contact-us on the prefixed one.
   const contact = pagePath(waveadsRoutes, 'contact-us', props.routeSet);

@@ -16,7 +16,7 @@ const NAMES_GIVEN_FIRST = ['firstName', 'lastName'] as const;
 const NAME_AUTOCOMPLETE = { firstName: 'given-name', lastName: 'family-name' } as const;
 
 /**
- * The contact form (SPEC section 5). Fields, limits, options and messages come from the shared
+ * The contact form (docs/product.md, Contact form). Fields, limits, options and messages come from the shared
  * rules file; the messages are shown translated. An invalid submit shows every message at once
  * and moves the focus to the first invalid field; after that, messages follow the input.
  */

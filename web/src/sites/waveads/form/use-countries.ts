@@ -23,7 +23,7 @@ export function countryOptions(
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
-/** The country list, fetched when the contact page opens (SPEC section 7), and a retry. */
+/** The country list, fetched when the contact page opens (docs/product.md, Calls), and a retry. */
 export function useCountries(lang: Lang): { list: CountryList; retry: () => void } {
   const [list, setList] = useState<CountryList>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);

@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n/en';
 import x from './section.module.css';
 import s from './about.module.css';
 
-/** SPEC section 9: founded 2017. */
+/** docs/product.md, Figures: founded 2017. */
 export const FOUNDED = 2017;
 
 const SERVICES = ['ua', 'retargeting', 'aso', 'monetisation', 'lifecycle'] as const;
@@ -49,7 +49,7 @@ export function About() {
   );
 }
 
-/** The services and the audiences they are for (SPEC section 1). */
+/** The services and the audiences they are for (docs/product.md, The sites). */
 export function Services() {
   const { t } = useI18n();
   return (

@@ -15,7 +15,7 @@ const loadedInBrowser = () => true;
 const notLoadedYet = () => false;
 
 /**
- * The logo wall (SPEC: its items are duplicated once on first load so it can loop). The page
+ * The logo wall (docs/product.md: its items are duplicated once on first load so it can loop). The page
  * is prerendered with each logo once; after loading, the copy is appended and the strip starts
  * moving. The copy is hidden from assistive technology; a button pauses the movement, as does
  * hovering it, and under prefers-reduced-motion it does not move at all.

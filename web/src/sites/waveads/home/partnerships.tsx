@@ -3,10 +3,10 @@ import type { MessageKey } from '../i18n/en';
 import x from './section.module.css';
 import s from './partnerships.module.css';
 
-/** SPEC section 9: the exclusive partnerships' target countries. */
+/** docs/product.md, Figures: the exclusive partnerships' target countries. */
 export const TARGET_COUNTRIES = ['ID', 'VN', 'PH', 'MY', 'SG'] as const;
 
-/** SPEC section 9: the other region lists. */
+/** docs/product.md, Figures: the other region lists. */
 export const OTHER_REGIONS = ['latam', 'us', 'sea', 'eu', 'cis'] as const;
 
 interface Figure {
@@ -20,7 +20,7 @@ interface PartnershipCard {
   readonly figures: readonly Figure[];
 }
 
-/** The placeholder figures of SPEC section 9, exactly. */
+/** The placeholder figures of docs/product.md, Figures, exactly. */
 const CARDS: readonly PartnershipCard[] = [
   {
     key: 'commerce',

@@ -14,7 +14,7 @@ function place(k: number, state: CarouselState, count: number): string {
 }
 
 /**
- * The testimonial slider (SPEC: six slides, six dots, a move every 5 s wrapping around, the timer
+ * The testimonial slider (docs/product.md: six slides, six dots, a move every 5 s wrapping around, the timer
  * restarting after a manual move, a 0.5 s slide). It follows the WAI carousel pattern: a
  * rotation control, slides announced only while rotation is off. Under prefers-reduced-motion
  * it does not rotate (the visitor can still start it) and slides without animation.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** SPEC: the testimonials advance every 5 s, and a slide moves in 0.5 s. */
+/** docs/product.md: the testimonials advance every 5 s, and a slide moves in 0.5 s. */
 export const AUTO_ADVANCE_MS = 5000;
 export const SLIDE_MS = 500;
 

@@ -104,7 +104,7 @@ describe('waveads dictionaries', () => {
     }
   });
 
-  it.each(LANGS)('%s gives the SPEC section 9 figures', async (lang) => {
+  it.each(LANGS)('%s gives the figures of docs/product.md (Figures)', async (lang) => {
     const d = await loadDictionary[lang]();
     expect(d['home.partners.commerce.gmvValue']).toMatch(/20|2,000/);
     expect(d['home.partners.finance.costValue']).toMatch(/6|600/);

@@ -208,7 +208,7 @@ describe('the resume dialog', () => {
   });
 });
 
-describe('the error tooltip text (SPEC section 8 order)', () => {
+describe('the error tooltip text (the order of docs/product.md, Messages)', () => {
   const answer = (over: Partial<UploadAnswer>): UploadAnswer => ({
     status: 0,
     statusText: '',

@@ -10,7 +10,7 @@ const REASONS: Readonly<Record<number, MessageKey>> = {
 };
 
 /**
- * The error tooltip's text, in the order of SPEC section 8: the response text, else the status
+ * The error tooltip's text, in the order of docs/product.md, Messages: the response text, else the status
  * text, else the exception's message, else the default upload error. Each is shown in the
  * page's language when its meaning is known (the server's reasons by status), else as it came.
  */

@@ -1,7 +1,7 @@
-/** SPEC: an upload list item's statuses (no status yet: chosen, waiting for submit). */
+/** docs/product.md: an upload list item's statuses (no status yet: chosen, waiting for submit). */
 export type UploadStatus = 'uploading' | 'done' | 'error' | 'removed';
 
-/** SPEC section 9: the list item appears 300 ms after the choice; its thumbnail is 200 px. */
+/** docs/product.md, Figures: the list item appears 300 ms after the choice; its thumbnail is 200 px. */
 export const ITEM_DELAY_MS = 300;
 export const THUMB_SIZE = 200;
 
