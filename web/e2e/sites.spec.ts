@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './waveads-support';
 
 const PORT = Number(process.env.WEB_E2E_PORT ?? 4174);
 /** `<site>.wavesites.test` is the site's host in e2e/sites.e2e.toml; Chromium maps it to 127.0.0.1. */
@@ -84,6 +85,7 @@ test('waveads hydrates: the language menu opens, closes and switches the languag
 }) => {
   const problems = watch(page);
   await page.goto('/waveads/home');
+  await hydrated(page); // a click before hydration reaches no handler
   const toggle = page.getByRole('button', { name: 'Language' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
@@ -113,6 +115,8 @@ test('the waveads top bar hides on scrolling down and returns on scrolling up', 
 }) => {
   await page.setViewportSize({ width: 1000, height: 420 });
   await page.goto('/waveads/home');
+  // The bar follows scroll events from hydration on: a wheel turned before it has nothing to follow.
+  await hydrated(page);
   const bar = page.locator('header').first();
   await page.mouse.wheel(0, 300);
   await expect(bar).toHaveCSS('opacity', '0');
