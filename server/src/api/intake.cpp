@@ -152,6 +152,61 @@ struct fd_guard {
   }
 };
 
+/// Part headers and boundaries around the file: what a multipart body may carry beyond it.
+constexpr std::uint64_t multipart_framing = 64 * 1024;
+
+response too_large_upload(std::uint64_t cap) {
+  response r = json_error(413, "the file is larger than " + std::to_string(cap) + " bytes");
+  r.close = true;  // the rest of the body is not read
+  return r;
+}
+
+/// The answer to an upload that cannot be kept, judged once its body was read; none when it can.
+std::optional<response> judge_upload(upload_spool& file, multipart_parser& parser, const multipart_sink& sink,
+                                     body_status st, std::uint64_t cap) {
+  if (file.too_large_ || st == body_status::too_large) return too_large_upload(cap);
+  if (file.io_error_) return unavailable();
+  if (st == body_status::timeout || st == body_status::broken) {
+    response r = json_error(400, "the upload was cut off");
+    r.close = true;
+    return r;
+  }
+  const bool complete = st == body_status::complete && (sink.status_ == multipart_parser::status::done ||
+                                                        parser.finish() == multipart_parser::status::done);
+  if (!complete) return json_error(400, "the multipart body is malformed");
+  if (!file.seen_file_) return json_error(400, "no file: send it in a field named \"file\"");
+  if (file.size_ == 0) return json_error(400, "the file is empty");
+  return std::nullopt;
+}
+
+/// The stored record of an accepted upload.
+resume_record resume_of(upload_spool& file, const file_type& type, const request_context& ctx) {
+  resume_record meta;
+  meta.id = new_ulid();
+  meta.received_at = utc_now_iso();
+  meta.stored_name = random_hex128() + "." + std::string(type.extension);
+  meta.original_name = sanitize_file_name(file.original_name_);
+  meta.content_type = std::string(type.mime);
+  meta.size = file.size_;
+  meta.sha256 = file.sha256_hex();
+  meta.client_ip = std::string(ctx.client_ip);
+  meta.user_agent = ctx.head.user_agent.substr(0, 512);
+  meta.host = ctx.head.host.substr(0, 255);
+  return meta;
+}
+
+/// Reads the spooled file from its start, a store chunk at a time.
+chunk_reader read_spool(int fd) {
+  return [fd, offset = off_t{0}](std::string& chunk) mutable {
+    chunk.resize(resume_chunk_bytes);
+    const auto n = ::pread(fd, chunk.data(), chunk.size(), offset);
+    if (n <= 0) return false;
+    chunk.resize(static_cast<std::size_t>(n));
+    offset += n;
+    return true;
+  };
+}
+
 }  // namespace
 
 intake::intake(const config& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
@@ -254,10 +309,7 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
     co_return json_error(400, "send the file as multipart/form-data in a field named \"file\"");
   }
   const auto cap = cfg_.limits.max_upload_bytes;
-  const std::uint64_t framing = 64 * 1024;  // part headers and boundaries around the file
-  if (const auto n = ctx.body.content_length(); n && *n > cap + framing) {
-    co_return json_error(413, "the file is larger than " + std::to_string(cap) + " bytes");
-  }
+  if (const auto n = ctx.body.content_length(); n && *n > cap + multipart_framing) co_return too_large_upload(cap);
 
   std::error_code fs_ec;
   std::filesystem::create_directories(spool_dir_, fs_ec);
@@ -269,50 +321,13 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
   upload_spool file(spool.fd, cap);
   multipart_parser parser(*boundary, file);
   multipart_sink sink(parser);
-  const auto st = co_await ctx.body.read(sink, cap + framing);
-
-  if (file.too_large_ || st == body_status::too_large) {
-    response r = json_error(413, "the file is larger than " + std::to_string(cap) + " bytes");
-    r.close = true;
-    co_return r;
-  }
-  if (file.io_error_) co_return unavailable();
-  if (st == body_status::timeout || st == body_status::broken) {
-    response r = json_error(400, "the upload was cut off");
-    r.close = true;
-    co_return r;
-  }
-  const bool complete = st == body_status::complete && (sink.status_ == multipart_parser::status::done ||
-                                                        parser.finish() == multipart_parser::status::done);
-  if (!complete) co_return json_error(400, "the multipart body is malformed");
-  if (!file.seen_file_) co_return json_error(400, "no file: send it in a field named \"file\"");
-  if (file.size_ == 0) co_return json_error(400, "the file is empty");
+  const auto st = co_await ctx.body.read(sink, cap + multipart_framing);
+  if (auto refused = judge_upload(file, parser, sink, st, cap)) co_return std::move(*refused);
   const auto type = file.sniffer_.result(file.original_name_);
   if (!type) co_return json_error(415, "only PDF, DOC, DOCX, ODT, RTF and TXT documents are accepted");
 
-  resume_record meta;
-  meta.id = new_ulid();
-  meta.received_at = utc_now_iso();
-  meta.stored_name = random_hex128() + "." + std::string(type->extension);
-  meta.original_name = sanitize_file_name(file.original_name_);
-  meta.content_type = std::string(type->mime);
-  meta.size = file.size_;
-  meta.sha256 = file.sha256_hex();
-  meta.client_ip = std::string(ctx.client_ip);
-  meta.user_agent = ctx.head.user_agent.substr(0, 512);
-  meta.host = ctx.head.host.substr(0, 255);
-  const int fd = spool.fd;
-  const auto stored = co_await on_store([&] {
-    off_t offset = 0;
-    return db_.add_resume(meta, [&](std::string& chunk) {
-      chunk.resize(resume_chunk_bytes);
-      const auto n = ::pread(fd, chunk.data(), chunk.size(), offset);
-      if (n <= 0) return false;
-      chunk.resize(static_cast<std::size_t>(n));
-      offset += n;
-      return true;
-    });
-  });
+  const resume_record meta = resume_of(file, *type, ctx);
+  const auto stored = co_await on_store([&] { return db_.add_resume(meta, read_spool(spool.fd)); });
   if (!stored) {
     std::fprintf(stderr, "wavesites: store: resume not saved: %s\n", stored.message().c_str());
     co_return unavailable();

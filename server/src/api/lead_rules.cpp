@@ -108,6 +108,51 @@ const lead_rules& lead_rules::embedded() {
   return rules;
 }
 
+namespace {
+
+/// The key of the message a text field fails with, or empty when `value` (null when absent)
+/// passes; `accepted` is then the text to store.
+std::string check_text(const field_rule& f, const nlohmann::json* value, const lead_rules& rules,
+                       std::string& accepted) {
+  std::string text;
+  if (value) {
+    if (!value->is_string()) return "type";
+    text = value->get<std::string>();
+  }
+  if (text.find('\0') != std::string::npos) return "required";
+  const std::string trimmed = trim(text);
+  if (f.type != "text" || f.not_blank || f.required) text = trimmed;  // the remark keeps its own spacing
+  if (text.empty() || (f.not_blank && trimmed.empty())) return f.required ? "required" : "";
+  if (f.max_length && utf8_length(text) > f.max_length) return "maxLength";
+  if (f.type == "email" && rules.email_pattern && !std::regex_match(text, *rules.email_pattern)) return "email";
+  if (f.type == "country" && !rules.country_codes.count(text)) return "required";
+  if (f.type == "choice" && std::find(f.options.begin(), f.options.end(), text) == f.options.end()) return "required";
+  accepted = std::move(text);
+  return {};
+}
+
+/// What the page sends beside the form: the site it is, the consent text's version, its language.
+void read_context(const nlohmann::json& body, const lead_rules& rules, const language_set& languages, lead_record& lead,
+                  std::map<std::string, std::string>& errors) {
+  const auto site = body.find("officialWebsiteName");
+  if (site == body.end() || !site->is_string() || site->get<std::string>() != rules.official_website_name) {
+    errors["officialWebsiteName"] = rules.official_website_message;
+  } else {
+    lead.official_website_name = rules.official_website_name;
+  }
+  lead.consent_version = rules.consent_version;
+  if (const auto v = body.find("consentVersion"); v != body.end() && v->is_string()) {
+    const auto text = v->get<std::string>();
+    if (!text.empty() && text.size() <= 32) lead.consent_version = text;
+  }
+  if (const auto v = body.find("language"); v != body.end() && v->is_string()) {
+    const auto text = v->get<std::string>();
+    if (languages.contains(text)) lead.language = text;
+  }
+}
+
+}  // namespace
+
 lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rules, const language_set& languages) {
   lead_validation out;
   if (!body.is_object()) {
@@ -119,72 +164,25 @@ lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rule
   if (const auto it = body.find(rules.honeypot); it != body.end()) {
     out.honeypot_filled = !(it->is_null() || (it->is_string() && it->get<std::string>().empty()));
   }
-
   lead_record lead;
   for (const auto& f : rules.fields) {
     const auto it = body.find(f.name);
-    const bool present = it != body.end() && !it->is_null();
+    const nlohmann::json* value = it != body.end() && !it->is_null() ? &*it : nullptr;
     if (f.type == "consent") {
-      if (!present || !it->is_boolean() || !it->get<bool>())
+      if (!value || !value->is_boolean() || !value->get<bool>())
         out.errors[f.name] = f.message("required");
       else
         lead.*(f.field->flag) = true;
       continue;
     }
-    std::string value;
-    if (present) {
-      if (!it->is_string()) {
-        out.errors[f.name] = f.message("type");
-        continue;
-      }
-      value = it->get<std::string>();
+    std::string accepted;
+    if (const auto failed = check_text(f, value, rules, accepted); !failed.empty()) {
+      out.errors[f.name] = f.message(failed);
+    } else {
+      lead.*(f.field->text) = std::move(accepted);
     }
-    if (value.find('\0') != std::string::npos) {
-      out.errors[f.name] = f.message("required");
-      continue;
-    }
-    const std::string trimmed = trim(value);
-    if (f.type != "text" || f.not_blank || f.required) value = trimmed;  // the remark keeps its own spacing
-    if (value.empty() || (f.not_blank && trimmed.empty())) {
-      if (f.required) out.errors[f.name] = f.message("required");
-      continue;
-    }
-    if (f.max_length && utf8_length(value) > f.max_length) {
-      out.errors[f.name] = f.message("maxLength");
-      continue;
-    }
-    if (f.type == "email" && rules.email_pattern && !std::regex_match(value, *rules.email_pattern)) {
-      out.errors[f.name] = f.message("email");
-      continue;
-    }
-    if (f.type == "country" && !rules.country_codes.count(value)) {
-      out.errors[f.name] = f.message("required");
-      continue;
-    }
-    if (f.type == "choice" && std::find(f.options.begin(), f.options.end(), value) == f.options.end()) {
-      out.errors[f.name] = f.message("required");
-      continue;
-    }
-    lead.*(f.field->text) = std::move(value);
   }
-
-  const auto site = body.find("officialWebsiteName");
-  if (site == body.end() || !site->is_string() || site->get<std::string>() != rules.official_website_name) {
-    out.errors["officialWebsiteName"] = rules.official_website_message;
-  } else {
-    lead.official_website_name = rules.official_website_name;
-  }
-
-  // Optional context: the consent text's version shown and the page language.
-  lead.consent_version = rules.consent_version;
-  if (const auto v = body.find("consentVersion"); v != body.end() && v->is_string()) {
-    const auto text = v->get<std::string>();
-    if (!text.empty() && text.size() <= 32) lead.consent_version = text;
-  }
-  if (const auto v = body.find("language"); v != body.end() && v->is_string()) {
-    const auto text = v->get<std::string>();
-    if (languages.contains(text)) lead.language = text;
-  }
+  read_context(body, rules, languages, lead, out.errors);
   if (out.errors.empty()) out.lead = std::move(lead);
   return out;
 }

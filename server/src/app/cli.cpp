@@ -51,43 +51,81 @@ class flag_set {
   std::vector<flag_binding> flags_;
 };
 
+/// The commands CLI11 knows, with where each puts what it parses.
+class command_line {
+ public:
+  command_line() {
+    app_.name("wavesites");
+    app_.set_version_flag("--version", std::string("wavesites ") + version_string);
+    app_.require_subcommand(1);
+    add_serve();
+    add_export("leads", "business leads", "write every lead to stdout", leads_, leads_flags_);
+    leads_cmd_->add_option("--format", leads_.format, "csv or json")
+        ->check(CLI::IsMember({"csv", "json"}))
+        ->capture_default_str();
+    add_export("resumes", "uploaded resumes", "write every resume into OUTDIR", resumes_, resumes_flags_);
+    resumes_cmd_->add_option("OUTDIR", resumes_.out_dir, "output directory")->required();
+  }
+
+  parsed_command_line parse(int argc, char** argv) {
+    try {
+      app_.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+      return {std::nullopt, app_.exit(e)};
+    } catch (const CLI::CallForAllHelp& e) {
+      return {std::nullopt, app_.exit(e)};
+    } catch (const CLI::CallForVersion& e) {
+      return {std::nullopt, app_.exit(e)};
+    } catch (const CLI::ParseError& e) {
+      return usage_error(std::string(e.what()) + " (see wavesites --help)");
+    }
+    if (serve_cmd_->parsed()) return chosen(serve_, serve_flags_);
+    if (leads_cmd_->parsed()) return chosen(leads_, leads_flags_);
+    if (resumes_cmd_->parsed()) return chosen(resumes_, resumes_flags_);
+    return usage_error("no command given (see wavesites --help)");
+  }
+
+ private:
+  void add_serve() {
+    serve_cmd_ = app_.add_subcommand("serve", "serve every site");
+    serve_flags_.add_store_options(serve_cmd_, serve_.store);
+    serve_flags_.bind(serve_cmd_->add_option("--listen", serve_.listen, "HOST:PORT to listen on (env WAVESITES_LISTEN)")
+                          ->capture_default_str(),
+                      "WAVESITES_LISTEN", serve_.listen);
+    serve_flags_.bind(serve_cmd_->add_option("--web", serve_.web_dir,
+                                             "built web bundle directory (env WAVESITES_WEB; default: build/web next "
+                                             "to the binary)"),
+                      "WAVESITES_WEB", serve_.web_dir);
+  }
+
+  /// `<noun> export`, e.g. `leads export`.
+  void add_export(const char* noun, const char* about, const char* export_about, export_command& cmd, flag_set& flags) {
+    auto* group = app_.add_subcommand(noun, about);
+    group->require_subcommand(1);
+    auto* sub = group->add_subcommand("export", export_about);
+    flags.add_store_options(sub, cmd.store);
+    (cmd.what == export_command::kind::leads ? leads_cmd_ : resumes_cmd_) = sub;
+  }
+
+  template <typename Command>
+  static parsed_command_line chosen(const Command& cmd, const flag_set& flags) {
+    flags.apply_environment();
+    return {cmd, 0};
+  }
+
+  CLI::App app_{"wavesites: one server for the WaveAds sites, its blogs and landing page"};
+  serve_command serve_;
+  export_command leads_{export_command::kind::leads, {}, "csv", {}};
+  export_command resumes_{export_command::kind::resumes, {}, "csv", {}};
+  flag_set serve_flags_, leads_flags_, resumes_flags_;
+  CLI::App* serve_cmd_ = nullptr;
+  CLI::App* leads_cmd_ = nullptr;
+  CLI::App* resumes_cmd_ = nullptr;
+};
+
 }  // namespace
 
 parsed_command_line parse_command_line(int argc, char** argv) {
-  CLI::App app{"wavesites: one server for the WaveAds sites, its blogs and landing page"};
-  app.name("wavesites");
-  app.set_version_flag("--version", std::string("wavesites ") + version_string);
-  app.require_subcommand(1);
-
-  serve_command serve;
-  export_command leads{export_command::kind::leads, {}, "csv", {}};
-  export_command resumes{export_command::kind::resumes, {}, "csv", {}};
-  flag_set serve_flags, leads_flags, resumes_flags;
-
-  auto* serve_cmd = app.add_subcommand("serve", "serve every site");
-  serve_flags.add_store_options(serve_cmd, serve.store);
-  serve_flags.bind(serve_cmd->add_option("--listen", serve.listen, "HOST:PORT to listen on (env WAVESITES_LISTEN)")
-                       ->capture_default_str(),
-                   "WAVESITES_LISTEN", serve.listen);
-  serve_flags.bind(serve_cmd->add_option("--web", serve.web_dir,
-                                         "built web bundle directory (env WAVESITES_WEB; default: build/web next to "
-                                         "the binary)"),
-                   "WAVESITES_WEB", serve.web_dir);
-
-  auto* leads_cmd = app.add_subcommand("leads", "business leads");
-  leads_cmd->require_subcommand(1);
-  auto* leads_export = leads_cmd->add_subcommand("export", "write every lead to stdout");
-  leads_flags.add_store_options(leads_export, leads.store);
-  leads_export->add_option("--format", leads.format, "csv or json")
-      ->check(CLI::IsMember({"csv", "json"}))
-      ->capture_default_str();
-
-  auto* resumes_cmd = app.add_subcommand("resumes", "uploaded resumes");
-  resumes_cmd->require_subcommand(1);
-  auto* resumes_export = resumes_cmd->add_subcommand("export", "write every resume into OUTDIR");
-  resumes_flags.add_store_options(resumes_export, resumes.store);
-  resumes_export->add_option("OUTDIR", resumes.out_dir, "output directory")->required();
-
   // CLI11 would call an unknown word a positional argument; say it is an unknown command.
   if (argc > 1 && argv[1][0] != '-') {
     const std::string_view word = argv[1];
@@ -95,31 +133,7 @@ parsed_command_line parse_command_line(int argc, char** argv) {
       return usage_error("unknown command '" + std::string(word) + "' (see wavesites --help)");
     }
   }
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return {std::nullopt, app.exit(e)};
-  } catch (const CLI::CallForAllHelp& e) {
-    return {std::nullopt, app.exit(e)};
-  } catch (const CLI::CallForVersion& e) {
-    return {std::nullopt, app.exit(e)};
-  } catch (const CLI::ParseError& e) {
-    return usage_error(std::string(e.what()) + " (see wavesites --help)");
-  }
-
-  if (serve_cmd->parsed()) {
-    serve_flags.apply_environment();
-    return {serve, 0};
-  }
-  if (leads_export->parsed()) {
-    leads_flags.apply_environment();
-    return {leads, 0};
-  }
-  if (resumes_export->parsed()) {
-    resumes_flags.apply_environment();
-    return {resumes, 0};
-  }
-  return usage_error("no command given (see wavesites --help)");
+  return command_line().parse(argc, argv);
 }
 
 }  // namespace wavesites

@@ -84,28 +84,14 @@ void reject_unknown(const toml::table& t, const std::string& prefix, std::initia
   }
 }
 
-/// The tables this parser owns; every other table holds settings of the web bundle's pages.
-constexpr std::array<std::string_view, 4> owned_tables{"hosts", "limits", "proxy", "server"};
-
-void collect_settings(const toml::table& root, config& cfg) {
-  for (auto&& [name, node] : root) {
-    const std::string table(name.str());
-    if (std::find(owned_tables.begin(), owned_tables.end(), table) != owned_tables.end()) continue;
-    const auto* t = node.as_table();
-    if (!t) fail("unknown key '" + table + "'" + where(node));
-    for (auto&& [k, v] : *t) {
-      const std::string key = table + "." + std::string(k.str());
-      cfg.settings.emplace(key, setting_entry{expect_string(v, key), where(v)});
-    }
-  }
+/// Sets `out` from `table`'s `key` if present: an integer within [lo, hi].
+template <typename T>
+void read_int(const toml::table& table, std::string_view prefix, const char* key, std::int64_t lo, std::int64_t hi,
+              T& out) {
+  if (const auto* v = table.get(key)) out = static_cast<T>(expect_int(*v, std::string(prefix) + key, lo, hi));
 }
 
-config parse(const toml::table& root) {
-  config cfg;
-
-  const auto* hosts_node = root.get("hosts");
-  if (!hosts_node) fail("missing required table [hosts]");
-  const auto& hosts = expect_table(*hosts_node, "[hosts]");
+void parse_hosts(const toml::table& hosts, config& cfg) {
   std::map<std::string, std::string> owner;  // host -> site, to catch a host given twice
   for (auto&& [k, v] : hosts) {
     const std::string site(k.str());
@@ -128,69 +114,84 @@ config parse(const toml::table& root) {
     }
     cfg.hosts.emplace_back(site, std::move(names));
   }
+}
 
-  if (const auto* n = root.get("limits")) {
-    const auto& t = expect_table(*n, "[limits]");
-    reject_unknown(t, "limits.",
-                   {"leads_per_ip_per_hour", "uploads_per_ip_per_hour", "max_upload_bytes", "max_json_bytes"});
-    constexpr std::int64_t max_rate = 1'000'000;
-    if (const auto* v = t.get("leads_per_ip_per_hour")) {
-      cfg.limits.leads_per_ip_per_hour =
-          static_cast<std::uint32_t>(expect_int(*v, "limits.leads_per_ip_per_hour", 1, max_rate));
-    }
-    if (const auto* v = t.get("uploads_per_ip_per_hour")) {
-      cfg.limits.uploads_per_ip_per_hour =
-          static_cast<std::uint32_t>(expect_int(*v, "limits.uploads_per_ip_per_hour", 1, max_rate));
-    }
-    if (const auto* v = t.get("max_upload_bytes")) {
-      cfg.limits.max_upload_bytes =
-          static_cast<std::uint64_t>(expect_int(*v, "limits.max_upload_bytes", 1024, std::int64_t{1} << 32));
-    }
-    if (const auto* v = t.get("max_json_bytes")) {
-      cfg.limits.max_json_bytes =
-          static_cast<std::uint64_t>(expect_int(*v, "limits.max_json_bytes", 256, 16 * 1024 * 1024));
-    }
-  }
+void parse_limits(const toml::table& t, config& cfg) {
+  reject_unknown(t, "limits.",
+                 {"leads_per_ip_per_hour", "uploads_per_ip_per_hour", "max_upload_bytes", "max_json_bytes"});
+  constexpr std::int64_t max_rate = 1'000'000;
+  auto& l = cfg.limits;
+  read_int(t, "limits.", "leads_per_ip_per_hour", 1, max_rate, l.leads_per_ip_per_hour);
+  read_int(t, "limits.", "uploads_per_ip_per_hour", 1, max_rate, l.uploads_per_ip_per_hour);
+  read_int(t, "limits.", "max_upload_bytes", 1024, std::int64_t{1} << 32, l.max_upload_bytes);
+  read_int(t, "limits.", "max_json_bytes", 256, 16 * 1024 * 1024, l.max_json_bytes);
+}
 
-  if (const auto* n = root.get("proxy")) {
-    const auto& t = expect_table(*n, "[proxy]");
-    reject_unknown(t, "proxy.", {"trusted"});
-    if (const auto* v = t.get("trusted")) {
-      const auto* arr = v->as_array();
-      if (!arr) fail("proxy.trusted: expected an array of IP addresses, got " + type_name(*v) + where(*v));
-      for (const auto& item : *arr) {
-        const auto text = expect_string(item, "proxy.trusted");
-        boost::system::error_code ec;
-        const auto addr = boost::asio::ip::make_address(text, ec);
-        if (ec) fail("proxy.trusted: \"" + text + "\" is not an IP address" + where(item));
-        cfg.proxy.trusted.push_back(addr.to_string());
-      }
-    }
+void parse_proxy(const toml::table& t, config& cfg) {
+  reject_unknown(t, "proxy.", {"trusted"});
+  const auto* v = t.get("trusted");
+  if (!v) return;
+  const auto* arr = v->as_array();
+  if (!arr) fail("proxy.trusted: expected an array of IP addresses, got " + type_name(*v) + where(*v));
+  for (const auto& item : *arr) {
+    const auto text = expect_string(item, "proxy.trusted");
+    boost::system::error_code ec;
+    const auto addr = boost::asio::ip::make_address(text, ec);
+    if (ec) fail("proxy.trusted: \"" + text + "\" is not an IP address" + where(item));
+    cfg.proxy.trusted.push_back(addr.to_string());
   }
+}
 
-  if (const auto* n = root.get("server")) {
-    const auto& t = expect_table(*n, "[server]");
-    reject_unknown(t, "server.",
-                   {"threads", "read_timeout_seconds", "idle_timeout_seconds", "write_timeout_seconds",
-                    "body_timeout_seconds", "shutdown_grace_seconds", "max_header_bytes", "access_log"});
-    if (const auto* v = t.get("threads"))
-      cfg.server.threads = static_cast<unsigned>(expect_int(*v, "server.threads", 0, 256));
-    auto secs = [&](const char* name, std::chrono::seconds& out) {
-      if (const auto* v = t.get(name))
-        out = std::chrono::seconds(expect_int(*v, std::string("server.") + name, 1, 86400));
-    };
-    secs("read_timeout_seconds", cfg.server.read_timeout);
-    secs("idle_timeout_seconds", cfg.server.idle_timeout);
-    secs("write_timeout_seconds", cfg.server.write_timeout);
-    secs("body_timeout_seconds", cfg.server.body_timeout);
-    secs("shutdown_grace_seconds", cfg.server.shutdown_grace);
-    if (const auto* v = t.get("max_header_bytes")) {
-      cfg.server.max_header_bytes =
-          static_cast<std::uint32_t>(expect_int(*v, "server.max_header_bytes", 1024, 1 << 20));
-    }
-    if (const auto* v = t.get("access_log")) cfg.server.access_log = expect_bool(*v, "server.access_log");
+void parse_server(const toml::table& t, config& cfg) {
+  reject_unknown(t, "server.",
+                 {"threads", "read_timeout_seconds", "idle_timeout_seconds", "write_timeout_seconds",
+                  "body_timeout_seconds", "shutdown_grace_seconds", "max_header_bytes", "access_log"});
+  auto& s = cfg.server;
+  read_int(t, "server.", "threads", 0, 256, s.threads);
+  std::int64_t seconds = 0;
+  for (auto [key, out] : {std::pair{"read_timeout_seconds", &s.read_timeout},
+                          {"idle_timeout_seconds", &s.idle_timeout},
+                          {"write_timeout_seconds", &s.write_timeout},
+                          {"body_timeout_seconds", &s.body_timeout},
+                          {"shutdown_grace_seconds", &s.shutdown_grace}}) {
+    seconds = out->count();
+    read_int(t, "server.", key, 1, 86400, seconds);
+    *out = std::chrono::seconds(seconds);
   }
-  collect_settings(root, cfg);
+  read_int(t, "server.", "max_header_bytes", 1024, 1 << 20, s.max_header_bytes);
+  if (const auto* v = t.get("access_log")) s.access_log = expect_bool(*v, "server.access_log");
+}
+
+/// Every other table holds settings of the web bundle's pages: "table.key" -> text.
+void collect_settings(const std::string& table, const toml::node& node, config& cfg) {
+  const auto* t = node.as_table();
+  if (!t) fail("unknown key '" + table + "'" + where(node));
+  for (auto&& [k, v] : *t) {
+    const std::string key = table + "." + std::string(k.str());
+    cfg.settings.emplace(key, setting_entry{expect_string(v, key), where(v)});
+  }
+}
+
+/// The tables this parser owns, each with its parser.
+constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 4> owned_tables{{
+    {"hosts", parse_hosts},
+    {"limits", parse_limits},
+    {"proxy", parse_proxy},
+    {"server", parse_server},
+}};
+
+config parse(const toml::table& root) {
+  config cfg;
+  if (!root.get("hosts")) fail("missing required table [hosts]");
+  for (auto&& [k, node] : root) {
+    const std::string name(k.str());
+    const auto owned =
+        std::find_if(owned_tables.begin(), owned_tables.end(), [&](const auto& o) { return o.first == name; });
+    if (owned != owned_tables.end())
+      owned->second(expect_table(node, "[" + name + "]"), cfg);
+    else
+      collect_settings(name, node, cfg);
+  }
   return cfg;
 }
 

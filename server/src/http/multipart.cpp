@@ -390,18 +390,8 @@ multipart_parser::status multipart_parser::feed(std::string_view chunk) {
 }
 
 multipart_parser::status multipart_parser::finish() {
-  switch (state_) {
-    case state::epilogue:
-      return status::done;
-    case state::failed:
-      return status::error;
-    case state::stopped:
-      return status::stopped;
-    case state::preamble:
-      return fail("no multipart boundary found");
-    default:
-      return fail("body ended before the closing boundary");
-  }
+  if (current() != status::more) return current();  // done, failed or stopped already
+  return fail(state_ == state::preamble ? "no multipart boundary found" : "body ended before the closing boundary");
 }
 
 std::optional<std::string> multipart_boundary(std::string_view content_type) {

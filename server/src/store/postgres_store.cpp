@@ -16,19 +16,13 @@
 
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
+#include "util/c_handle.hpp"
 
 namespace wavesites {
 namespace {
 
-struct conn_closer {
-  void operator()(PGconn* c) const noexcept { PQfinish(c); }
-};
-using conn_ptr = std::unique_ptr<PGconn, conn_closer>;
-
-struct result_clearer {
-  void operator()(PGresult* r) const noexcept { PQclear(r); }
-};
-using pg_result = std::unique_ptr<PGresult, result_clearer>;
+using conn_ptr = c_handle<PGconn, PQfinish>;
+using pg_result = c_handle<PGresult, PQclear>;
 
 // pg_advisory_xact_lock key serialising migrations across servers: "wavesite" in ASCII.
 constexpr std::string_view migration_lock_key = "8606373806420931685";

@@ -36,13 +36,10 @@ class postgres_store final : public store {
   postgres_store& operator=(const postgres_store&) = delete;
 
   [[nodiscard]] std::string_view kind() const override { return "postgresql"; }
-  /// True when a migration was applied, false when the schema was already current. Several
-  /// servers may call it at once: a transaction-scoped advisory lock makes them take turns.
+  /// Several servers may call it at once: a transaction-scoped advisory lock makes them take turns.
   result<bool> migrate() override;
   bool ping() override;
   result<bool> add_lead(const lead_record& lead) override;
-  /// The bytes read must add up to `meta.size`, else nothing is stored. If `read` throws, the
-  /// transaction is rolled back and the exception propagates.
   result<bool> add_resume(const resume_record& meta, const chunk_reader& read) override;
   result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,

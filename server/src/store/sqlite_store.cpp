@@ -16,19 +16,13 @@
 
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
+#include "util/c_handle.hpp"
 
 namespace wavesites {
 namespace {
 
-struct db_closer {
-  void operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
-};
-using db_ptr = std::unique_ptr<sqlite3, db_closer>;
-
-struct stmt_finalizer {
-  void operator()(sqlite3_stmt* s) const noexcept { sqlite3_finalize(s); }
-};
-using stmt_ptr = std::unique_ptr<sqlite3_stmt, stmt_finalizer>;
+using db_ptr = c_handle<sqlite3, sqlite3_close_v2>;
+using stmt_ptr = c_handle<sqlite3_stmt, sqlite3_finalize>;
 
 // Read connections kept open between calls; more are opened when needed and closed afterwards.
 constexpr std::size_t max_idle_readers = 4;

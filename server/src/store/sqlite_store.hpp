@@ -34,13 +34,11 @@ class sqlite_store final : public store {
   sqlite_store& operator=(const sqlite_store&) = delete;
 
   [[nodiscard]] std::string_view kind() const override { return "sqlite"; }
-  /// True when a migration was applied, false when the schema was already current.
   result<bool> migrate() override;
   bool ping() override;
   result<bool> add_lead(const lead_record& lead) override;
   /// Holds the write connection while `read` runs, so `read` should be quick (a spooled file,
-  /// not a network peer). The bytes read must add up to `meta.size`, else nothing is stored.
-  /// If `read` throws, the transaction is rolled back and the exception propagates.
+  /// not a network peer).
   result<bool> add_resume(const resume_record& meta, const chunk_reader& read) override;
   result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,

@@ -40,7 +40,7 @@ class store {
   /// "sqlite" or "postgresql".
   [[nodiscard]] virtual std::string_view kind() const = 0;
 
-  /// Applies the migrations not yet applied; idempotent.
+  /// Applies the migrations not yet applied; idempotent. True when one was applied.
   virtual result<bool> migrate() = 0;
 
   /// True when the store answers a trivial query.
@@ -50,7 +50,9 @@ class store {
   virtual result<bool> add_lead(const lead_record& lead) = 0;
 
   /// Stores a resume whose bytes come from `read` (chunk by chunk, never all at once);
-  /// returns once metadata and bytes are committed together.
+  /// returns once metadata and bytes are committed together. The bytes read must add up to
+  /// `meta.size`, else nothing is stored; if `read` throws, nothing is stored and the exception
+  /// propagates.
   virtual result<bool> add_resume(const resume_record& meta, const chunk_reader& read) = 0;
 
   /// Every lead, oldest first.

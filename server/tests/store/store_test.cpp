@@ -26,6 +26,7 @@
 #include "store/migrations.hpp"
 #include "store/postgres_store.hpp"
 #include "store/store.hpp"
+#include "util/c_handle.hpp"
 
 namespace wavesites {
 namespace {
@@ -74,15 +75,8 @@ const char* pg_test_url() {
 constexpr const char* pg_skip_message =
     "WAVESITES_TEST_PG_URL is not set: run under scripts/with-postgres.sh (make test does) to test PostgreSQL";
 
-struct pg_conn_closer {
-  void operator()(PGconn* c) const noexcept { PQfinish(c); }
-};
-using pg_conn = std::unique_ptr<PGconn, pg_conn_closer>;
-
-struct pg_result_clearer {
-  void operator()(PGresult* r) const noexcept { PQclear(r); }
-};
-using pg_result = std::unique_ptr<PGresult, pg_result_clearer>;
+using pg_conn = c_handle<PGconn, PQfinish>;
+using pg_result = c_handle<PGresult, PQclear>;
 
 /// An empty database for one test, removed afterwards, with a back door for looking at the
 /// tables directly (what the store interface does not show, such as schema_version).

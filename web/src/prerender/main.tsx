@@ -15,7 +15,8 @@ import { renderModule, SITES, type SiteDefinition } from '../sites/registry';
 import { Assets } from './assets';
 import { readJson, takeClientManifest, walk, writeOut } from './files';
 import { createImagePipeline, describeImages } from './images';
-import { buildManifest, checkManifest, type ManifestStatic } from './manifest';
+import type { ImagePipeline } from '../shared/images/pipeline';
+import { buildManifest, checkManifest, type Manifest, type ManifestStatic } from './manifest';
 import { OUT_DIR, SSR_DIR, BUILD_DIR, WEB_DIR } from './paths';
 import { precompress } from './precompress';
 import type { ViteManifest } from './vite-manifest';
@@ -53,6 +54,25 @@ async function precompressAll(): Promise<number> {
   return written;
 }
 
+/** Where the sites read their content; blog images are planned while the sites are prepared and encoded while the pages render. */
+function contentSource(warnings: string[]): ContentSource & { images: ImagePipeline } {
+  const dir = contentDirFromEnv();
+  const images = createImagePipeline({
+    webDir: WEB_DIR,
+    buildDir: BUILD_DIR,
+    outDir: OUT_DIR,
+    contentDir: dir,
+  });
+  return { dir, warn: (m) => warnings.push(m), images };
+}
+
+/** Checks the manifest against what was written, then writes it. */
+async function writeManifest(manifest: Manifest): Promise<void> {
+  const problems = checkManifest(manifest, (f) => existsSync(join(OUT_DIR, f)));
+  if (problems.length > 0) throw new Error(`manifest.json:\n  ${problems.join('\n  ')}`);
+  await writeOut('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 async function main(): Promise<void> {
   if (process.env.NODE_ENV !== 'production') {
     throw new Error(
@@ -61,15 +81,8 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const warnings: string[] = [];
-  const contentDir = contentDirFromEnv();
-  // Blog images: planned while the sites are prepared, encoded while the pages render.
-  const images = createImagePipeline({
-    webDir: WEB_DIR,
-    buildDir: BUILD_DIR,
-    outDir: OUT_DIR,
-    contentDir,
-  });
-  const source: ContentSource = { dir: contentDir, warn: (m) => warnings.push(m), images };
+  const source = contentSource(warnings);
+  const images = source.images;
   const assets = new Assets(
     await takeClientManifest(),
     await readJson<ViteManifest>(join(SSR_DIR, '.vite/manifest.json')),
@@ -99,16 +112,15 @@ async function main(): Promise<void> {
   const imageStats = await images.run();
   const statics = await listStatics();
 
-  const manifest = buildManifest({
-    routing,
-    settings: Object.fromEntries(writer.settings),
-    pages: writer.pages,
-    alias: writer.alias,
-    statics,
-  });
-  const problems = checkManifest(manifest, (f) => existsSync(join(OUT_DIR, f)));
-  if (problems.length > 0) throw new Error(`manifest.json:\n  ${problems.join('\n  ')}`);
-  await writeOut('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeManifest(
+    buildManifest({
+      routing,
+      settings: Object.fromEntries(writer.settings),
+      pages: writer.pages,
+      alias: writer.alias,
+      statics,
+    }),
+  );
   const compressed = await precompressAll();
 
   for (const w of warnings) console.warn(`warning: ${w}`);

@@ -162,90 +162,104 @@ const PREFIX_RE = /^\/(?:[A-Za-z0-9._~-]+\/)+$/;
 const NAME_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function buildRouting(sites: readonly SiteRoutes[], knownIds: KnownIds): Routing {
-  const pages: PageSpec[] = [];
-  const pageIds = new Set<string>([NOT_FOUND_PAGE_ID]);
-  const files = new Set<string>([NOT_FOUND_FILE]);
-
-  const addPage = (spec: PageSpec): string => {
-    if (pageIds.has(spec.id)) throw new Error(`duplicate page id "${spec.id}"`);
-    if (files.has(spec.file)) throw new Error(`duplicate page file "${spec.file}"`);
-    pageIds.add(spec.id);
-    files.add(spec.file);
-    pages.push(spec);
-    return spec.id;
-  };
-
-  const siteNames = new Set<string>();
-  for (const site of sites) {
-    if (!NAME_RE.test(site.site) || site.site === 'prefixed') {
-      throw new Error(`invalid site name "${site.site}"`);
-    }
-    if (siteNames.has(site.site)) throw new Error(`duplicate site "${site.site}"`);
-    siteNames.add(site.site);
-  }
-
+  checkSiteNames(sites);
+  const pages = new PageList();
   const prefixed = new RouteSetBuilder('prefixed');
   const online: Record<string, RouteSet> = {};
-
   for (const site of sites) {
     const own = new RouteSetBuilder(site.site);
-    for (const routeSet of ROUTE_SET_KINDS) {
-      const into = routeSet === 'prefixed' ? prefixed : own;
-      const suffix = site.langs ? '.{lang}.html' : '.html';
-
-      for (const route of site.pages) {
-        checkName(site.site, route.page);
-        const paths = route[routeSet];
-        if (paths.length === 0) continue;
-        const id = addPage({
-          id: `${site.site}-${routeSet}-${route.page}`,
-          site: site.site,
-          routeSet,
-          page: route.page,
-          path: paths[0]!,
-          file: `pages/${routeSet}/${site.site}/${route.page}${suffix}`,
-          ...(site.langs ? { langs: site.langs } : {}),
-        });
-        for (const path of paths) into.route(path, id);
-      }
-
-      for (const detail of site.details) {
-        checkName(site.site, detail.page);
-        const prefix = detail[routeSet];
-        const ids: Record<string, string> = {};
-        for (const articleId of knownIds[site.site]?.[detail.page] ?? []) {
-          if (!NAME_RE.test(articleId)) {
-            throw new Error(`${site.site}: article id "${articleId}" cannot name a page`);
-          }
-          ids[articleId] = addPage({
-            id: `${site.site}-${routeSet}-${detail.page}-${articleId}`,
-            site: site.site,
-            routeSet,
-            page: detail.page,
-            path: `${prefix}${articleId}`,
-            articleId,
-            file: `pages/${routeSet}/${site.site}/${detail.page}/${articleId}${suffix}`,
-            ...(site.langs ? { langs: site.langs } : {}),
-          });
-        }
-        const empty = addPage({
-          id: `${site.site}-${routeSet}-${detail.page}-empty`,
-          site: site.site,
-          routeSet,
-          page: detail.page,
-          path: `${prefix}${EMPTY_ARTICLE_SEGMENT}`,
-          articleId: null,
-          file: `pages/${routeSet}/${site.site}/${detail.page}-empty${suffix}`,
-          ...(site.langs ? { langs: site.langs } : {}),
-        });
-        into.detail({ prefix, id: detail.id, ids, empty });
-      }
+    for (const kind of ROUTE_SET_KINDS) {
+      const into = kind === 'prefixed' ? prefixed : own;
+      addExactPages(site, kind, pages, into);
+      addDetailPages(site, kind, knownIds[site.site] ?? {}, pages, into);
     }
     const prefixedEntry = site.pages.find((r) => r.prefixed.length > 0)?.prefixed[0];
     online[site.site] = { ...own.done(), ...(prefixedEntry ? { prefixedEntry } : {}) };
   }
+  return { sets: { prefixed: prefixed.done(), ...online }, pages: pages.all };
+}
 
-  return { sets: { prefixed: prefixed.done(), ...online }, pages };
+function checkSiteNames(sites: readonly SiteRoutes[]): void {
+  const seen = new Set<string>();
+  for (const site of sites) {
+    if (!NAME_RE.test(site.site) || site.site === 'prefixed') {
+      throw new Error(`invalid site name "${site.site}"`);
+    }
+    if (seen.has(site.site)) throw new Error(`duplicate site "${site.site}"`);
+    seen.add(site.site);
+  }
+}
+
+/** The pages to prerender, each id and file used once (the 404 page's are taken). */
+class PageList {
+  readonly all: PageSpec[] = [];
+  private readonly ids = new Set<string>([NOT_FOUND_PAGE_ID]);
+  private readonly files = new Set<string>([NOT_FOUND_FILE]);
+
+  /** Adds the page `name` of `site` in route set `kind`; `detail` names its article (or none). */
+  add(
+    site: SiteRoutes,
+    kind: RouteSetKind,
+    name: string,
+    path: string,
+    detail?: string | null,
+  ): string {
+    const stem =
+      detail === undefined ? name : detail === null ? `${name}-empty` : `${name}/${detail}`;
+    const spec: PageSpec = {
+      id: `${site.site}-${kind}-${stem.replace('/', '-')}`,
+      site: site.site,
+      routeSet: kind,
+      page: name,
+      path,
+      ...(detail !== undefined ? { articleId: detail } : {}),
+      file: `pages/${kind}/${site.site}/${stem}${site.langs ? '.{lang}.html' : '.html'}`,
+      ...(site.langs ? { langs: site.langs } : {}),
+    };
+    if (this.ids.has(spec.id)) throw new Error(`duplicate page id "${spec.id}"`);
+    if (this.files.has(spec.file)) throw new Error(`duplicate page file "${spec.file}"`);
+    this.ids.add(spec.id);
+    this.files.add(spec.file);
+    this.all.push(spec);
+    return spec.id;
+  }
+}
+
+function addExactPages(
+  site: SiteRoutes,
+  kind: RouteSetKind,
+  pages: PageList,
+  into: RouteSetBuilder,
+) {
+  for (const route of site.pages) {
+    checkName(site.site, route.page);
+    const paths = route[kind];
+    if (paths.length === 0) continue;
+    const id = pages.add(site, kind, route.page, paths[0]!);
+    for (const path of paths) into.route(path, id);
+  }
+}
+
+function addDetailPages(
+  site: SiteRoutes,
+  kind: RouteSetKind,
+  known: Readonly<Record<string, readonly string[]>>,
+  pages: PageList,
+  into: RouteSetBuilder,
+) {
+  for (const detail of site.details) {
+    checkName(site.site, detail.page);
+    const prefix = detail[kind];
+    const ids: Record<string, string> = {};
+    for (const articleId of known[detail.page] ?? []) {
+      if (!NAME_RE.test(articleId)) {
+        throw new Error(`${site.site}: article id "${articleId}" cannot name a page`);
+      }
+      ids[articleId] = pages.add(site, kind, detail.page, `${prefix}${articleId}`, articleId);
+    }
+    const empty = pages.add(site, kind, detail.page, `${prefix}${EMPTY_ARTICLE_SEGMENT}`, null);
+    into.detail({ prefix, id: detail.id, ids, empty });
+  }
 }
 
 function checkName(site: string, page: string): void {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { reloadPage } from '../../../shared/browser/reload';
 import { LANGS, NATIVE_LANG_NAMES, storeLang, type Lang } from '../../../shared/i18n/lang';
 import { useI18n } from '../i18n/dictionaries';
@@ -24,6 +24,32 @@ function GlobeIcon() {
   );
 }
 
+/** Closes an open menu on a pointer down outside `root`, and on Escape (focus back on `button`). */
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  root: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) close();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, close, root, button]);
+}
+
 /**
  * The language menu (a disclosure: an icon button and a list). It closes on a click outside and
  * on Escape. Choosing a language stores it (localStorage and the `lang` cookie the server reads)
@@ -36,26 +62,9 @@ export function LanguageMenu(props: { onOpenChange?: (open: boolean) => void }) 
   const button = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const { onOpenChange } = props;
-
-  useEffect(() => {
-    onOpenChange?.(open);
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, onOpenChange]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, root, button);
+  useEffect(() => onOpenChange?.(open), [open, onOpenChange]);
 
   const choose = (code: Lang) => {
     setOpen(false);
