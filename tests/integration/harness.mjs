@@ -1,4 +1,4 @@
-// Starts the real wavesites binary on a free loopback port with a test config, and speaks HTTP
+// Starts the real wavesites binary on a loopback port with a test config, and speaks HTTP
 // to it with any Host header (fetch cannot set Host, so this uses node:http).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
@@ -43,28 +43,44 @@ export async function freePort() {
   });
 }
 
-/** Starts the server; resolves once it answers /healthz. */
+/**
+ * Starts the server on a port the kernel picks (`--listen 127.0.0.1:0`, so two servers started at
+ * once never race for one port) and resolves once it says where it listens and answers /healthz.
+ * A server that does not come up within 60 s (a loaded machine) fails the test that started it.
+ */
 export async function startServer({ config = configText(), args = [], env = {}, dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-')) } = {}) {
   const cfgPath = path.join(dir, 'sites.toml');
   writeFileSync(cfgPath, config);
-  const port = await freePort();
-  const child = spawn(BIN, ['serve', '--config', cfgPath, '--listen', `127.0.0.1:${port}`, '--data', path.join(dir, 'data'), ...args], {
+  const child = spawn(BIN, ['serve', '--config', cfgPath, '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data'), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   let stdout = '';
-  child.stderr.on('data', (d) => (stderr += d));
   child.stdout.on('data', (d) => (stdout += d));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  for (let i = 0; i < 100; i++) {
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not listening after 60 s: ${stderr}`)), 60_000);
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early: ${stderr}`));
+    });
+  });
+  // Listening comes before serving by a few instructions: make sure it answers.
+  for (let i = 0; ; i++) {
     try {
-      const r = await request(port, '/healthz');
-      if (r.status === 200) break;
-    } catch {
-      /* not up yet */
+      if ((await request(port, '/healthz')).status === 200) break;
+    } catch (e) {
+      if (i > 200) throw e;
     }
-    if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
@@ -141,7 +157,7 @@ export function runCli(args, env = {}) {
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000); // a hung command fails, a slow one (a loaded machine) does not
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });

@@ -3,7 +3,6 @@
 #include "api/intake.hpp"
 
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -15,6 +14,7 @@
 #include "http/multipart.hpp"
 #include "util/embedded.hpp"
 #include "util/ids.hpp"
+#include "util/sha256.hpp"
 
 namespace wavesites {
 namespace {
@@ -66,12 +66,7 @@ response unavailable() {
 /// The uploaded file while it streams in: an unlinked spool file, its size, hash and type.
 class upload_spool final : public multipart_handler {
  public:
-  upload_spool(int fd, std::uint64_t cap) : fd_(fd), cap_(cap), sha_(EVP_MD_CTX_new()) {
-    EVP_DigestInit_ex(sha_, EVP_sha256(), nullptr);
-  }
-  ~upload_spool() override { EVP_MD_CTX_free(sha_); }
-  upload_spool(const upload_spool&) = delete;
-  upload_spool& operator=(const upload_spool&) = delete;
+  upload_spool(int fd, std::uint64_t cap) : fd_(fd), cap_(cap) {}
 
   bool on_part_begin(const multipart_part& part) override {
     // Only the first part named "file" is the upload; any other field is read past.
@@ -90,7 +85,7 @@ class upload_spool final : public multipart_handler {
       return false;  // stop at once: the rest is never read
     }
     sniffer_.feed(data);
-    EVP_DigestUpdate(sha_, data.data(), data.size());
+    sha_.update(data);
     while (!data.empty()) {
       const auto n = ::write(fd_, data.data(), data.size());
       if (n <= 0) {
@@ -106,22 +101,9 @@ class upload_spool final : public multipart_handler {
     return true;
   }
 
-  std::string sha256_hex() {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_DigestFinal_ex(sha_, digest, &len);
-    static constexpr char hex[] = "0123456789abcdef";
-    std::string out;
-    for (unsigned i = 0; i < len; ++i) {
-      out += hex[digest[i] >> 4];
-      out += hex[digest[i] & 15];
-    }
-    return out;
-  }
-
   int fd_;
   std::uint64_t cap_;
-  EVP_MD_CTX* sha_;
+  sha256 sha_;
   file_type_sniffer sniffer_;
   std::string original_name_;
   std::uint64_t size_ = 0;
@@ -188,7 +170,7 @@ resume_record resume_of(upload_spool& file, const file_type& type, const request
   meta.original_name = sanitize_file_name(file.original_name_);
   meta.content_type = std::string(type.mime);
   meta.size = file.size_;
-  meta.sha256 = file.sha256_hex();
+  meta.sha256 = file.sha_.hex_digest();
   meta.client_ip = std::string(ctx.client_ip);
   meta.user_agent = ctx.head.user_agent.substr(0, 512);
   meta.host = ctx.head.host.substr(0, 255);

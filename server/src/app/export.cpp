@@ -1,11 +1,11 @@
 #include "app/export.hpp"
 
-#include <openssl/evp.h>
-
 #include <fstream>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "util/sha256.hpp"
 
 namespace wavesites {
 
@@ -47,64 +47,81 @@ result<std::size_t> export_leads(store& db, std::string_view format, std::ostrea
   return n;
 }
 
+namespace {
+
+/// Writes the resumes of an export one after the other, each checked against its SHA-256, and
+/// describes them for metadata.json. The first failure is kept; the rest of the export goes on.
+class resume_writer {
+ public:
+  explicit resume_writer(std::filesystem::path dir) : dir_(std::move(dir)) {}
+
+  void begin(const resume_record& r) {
+    finish();
+    // The original name was sanitised on upload (no separators or control characters).
+    const std::string name = r.id + "-" + r.original_name;
+    current_ = dir_ / name;
+    file_.open(current_, std::ios::binary | std::ios::trunc);
+    if (!file_) fail("cannot write " + current_.string());
+    expected_sha_ = r.sha256;
+    meta_.push_back({{"id", r.id},
+                     {"file", name},
+                     {"originalName", r.original_name},
+                     {"storedName", r.stored_name},
+                     {"contentType", r.content_type},
+                     {"size", r.size},
+                     {"sha256", r.sha256},
+                     {"receivedAt", r.received_at},
+                     {"clientIp", r.client_ip},
+                     {"userAgent", r.user_agent},
+                     {"host", r.host}});
+  }
+
+  void write(std::string_view chunk) {
+    file_.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    sha_.update(chunk);
+  }
+
+  /// Closes the file being written and checks it.
+  void finish() {
+    if (!file_.is_open()) return;
+    file_.close();
+    if (sha_.hex_digest() != expected_sha_)
+      fail(current_.filename().string() + ": bytes do not match the stored SHA-256");
+    if (!file_) fail("cannot write " + current_.string());
+  }
+
+  [[nodiscard]] const std::string& failure() const { return failure_; }
+  [[nodiscard]] const nlohmann::json& metadata() const { return meta_; }
+
+ private:
+  void fail(std::string message) {
+    if (failure_.empty()) failure_ = std::move(message);
+  }
+
+  std::filesystem::path dir_;
+  std::ofstream file_;
+  std::filesystem::path current_;
+  std::string expected_sha_;
+  sha256 sha_;
+  nlohmann::json meta_ = nlohmann::json::array();
+  std::string failure_;
+};
+
+}  // namespace
+
 result<std::size_t> export_resumes(store& db, const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return error{"cannot create " + dir.string() + ": " + ec.message()};
-  nlohmann::json meta = nlohmann::json::array();
-  std::ofstream file;
-  std::filesystem::path current;
-  std::string expected_sha;
-  EVP_MD_CTX* sha = EVP_MD_CTX_new();
-  std::string failure;
-  auto finish_file = [&] {
-    if (!file.is_open()) return;
-    file.close();
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_DigestFinal_ex(sha, digest, &len);
-    static constexpr char hex[] = "0123456789abcdef";
-    std::string got;
-    for (unsigned i = 0; i < len; ++i) {
-      got += hex[digest[i] >> 4];
-      got += hex[digest[i] & 15];
-    }
-    if (got != expected_sha && failure.empty())
-      failure = current.filename().string() + ": bytes do not match the stored SHA-256";
-    if (!file && failure.empty()) failure = "cannot write " + current.string();
-  };
-  const auto done = db.each_resume(
-      [&](const resume_record& r) {
-        finish_file();
-        // The original name was sanitised on upload (no separators or control characters).
-        const std::string name = r.id + "-" + r.original_name;
-        current = dir / name;
-        file.open(current, std::ios::binary | std::ios::trunc);
-        if (!file && failure.empty()) failure = "cannot write " + current.string();
-        expected_sha = r.sha256;
-        EVP_DigestInit_ex(sha, EVP_sha256(), nullptr);
-        meta.push_back({{"id", r.id},
-                        {"file", name},
-                        {"originalName", r.original_name},
-                        {"storedName", r.stored_name},
-                        {"contentType", r.content_type},
-                        {"size", r.size},
-                        {"sha256", r.sha256},
-                        {"receivedAt", r.received_at},
-                        {"clientIp", r.client_ip},
-                        {"userAgent", r.user_agent},
-                        {"host", r.host}});
-      },
-      [&](std::string_view chunk) {
-        file.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-        EVP_DigestUpdate(sha, chunk.data(), chunk.size());
-      });
-  finish_file();
-  EVP_MD_CTX_free(sha);
+  resume_writer out(dir);
+  const auto done =
+      db.each_resume([&](const resume_record& r) { out.begin(r); }, [&](std::string_view chunk) { out.write(chunk); });
+  out.finish();
   if (!done) return error{done.message()};
-  if (!failure.empty()) return error{failure};
-  std::ofstream(dir / "metadata.json") << meta.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  return meta.size();
+  if (!out.failure().empty()) return error{out.failure()};
+  std::ofstream(dir / "metadata.json") << out.metadata().dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                                       << "\n";
+  return out.metadata().size();
 }
 
 }  // namespace wavesites
