@@ -162,6 +162,39 @@ void parse_server(const toml::table& t, config& cfg) {
   if (const auto* v = t.get("access_log")) s.access_log = expect_bool(*v, "server.access_log");
 }
 
+/// An origin is a scheme (http or https), a host and maybe a port: nothing else, so that page
+/// URLs can be written as origin + path.
+void parse_origins(const toml::table& t, config& cfg) {
+  for (auto&& [k, v] : t) {
+    const std::string key = "origins." + std::string(k.str());
+    const auto text = expect_string(v, key);
+    const auto bad = [&] {
+      fail(key + ": \"" + text + "\" is not an origin (scheme://host[:port], with no path)" + where(v));
+    };
+    const auto sep = text.find("://");
+    if (sep == std::string::npos) bad();
+    std::string scheme = text.substr(0, sep);
+    for (auto& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (scheme != "https" && scheme != "http") bad();
+    const std::string authority = text.substr(sep + 3);
+    if (authority.empty() || authority.find_first_of("/?#@ \\") != std::string::npos) bad();
+    // "[v6]" or "name" / "v4", then maybe ":port".
+    const auto host_end = authority.front() == '[' ? authority.find(']') + 1 : authority.find(':');
+    if (host_end == 0) bad();  // "[" without "]"
+    const std::string host = authority.substr(0, host_end);
+    const std::string rest = host_end == std::string::npos ? std::string{} : authority.substr(host_end);
+    if (!rest.empty()) {
+      const auto port = rest.substr(1);
+      const bool digits = rest.front() == ':' && !port.empty() && port.size() <= 5 &&
+                          port.find_first_not_of("0123456789") == std::string::npos;
+      if (!digits || std::stoi(port) < 1 || std::stoi(port) > 65535) bad();
+    }
+    const auto name = normalize_host(host);
+    if (!valid_host_name(name)) bad();
+    cfg.origins.emplace_back(std::string(k.str()), scheme + "://" + (host.front() == '[' ? host : name) + rest);
+  }
+}
+
 /// Every other table holds settings of the web bundle's pages: "table.key" -> text.
 void collect_settings(const std::string& table, const toml::node& node, config& cfg) {
   const auto* t = node.as_table();
@@ -173,8 +206,9 @@ void collect_settings(const std::string& table, const toml::node& node, config& 
 }
 
 /// The tables this parser owns, each with its parser.
-constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 4> owned_tables{{
+constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 5> owned_tables{{
     {"hosts", parse_hosts},
+    {"origins", parse_origins},
     {"limits", parse_limits},
     {"proxy", parse_proxy},
     {"server", parse_server},
@@ -230,6 +264,16 @@ bool valid_host_name(std::string_view host) {
     ++label;
   }
   return true;
+}
+
+std::string site_origin(const config& cfg, std::string_view site) {
+  for (const auto& [name, origin] : cfg.origins) {
+    if (name == site) return origin;
+  }
+  for (const auto& [name, hosts] : cfg.hosts) {
+    if (name == site && !hosts.empty()) return "https://" + hosts.front();
+  }
+  return {};
 }
 
 result<config> parse_config(std::string_view toml_text, std::string_view source) {

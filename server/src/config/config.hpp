@@ -46,12 +46,18 @@ struct config {
   std::string source;  ///< the file it came from, for messages
   /// site name -> its host names, lower-case, without port or trailing dot.
   std::vector<std::pair<std::string, std::vector<std::string>>> hosts;
+  /// site name -> its public origin ("https://host[:port]"), where [origins] sets one.
+  std::vector<std::pair<std::string, std::string>> origins;
   /// "table.key" -> value, for every table but the ones below (checked against the web bundle).
   std::map<std::string, setting_entry, std::less<>> settings;
   limits_config limits;
   proxy_config proxy;
   server_config server;
 };
+
+/// The public origin of `site`: its [origins] entry, else "https://" and its first host, else
+/// empty (a site with no hosts is reachable only on the prefixed route set).
+[[nodiscard]] std::string site_origin(const config& cfg, std::string_view site);
 
 /// Parses the TOML text; `source` names the file in error messages.
 result<config> parse_config(std::string_view toml_text, std::string_view source);

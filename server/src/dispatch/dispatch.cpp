@@ -11,13 +11,11 @@ error_answer malformed(std::string_view text) {
   return {text_response(400, text), true};
 }
 
-}  // namespace
-
-answer dispatch(const app_context& app, const request_head& head) {
+/// The answer itself; `site` is the route set the host picked.
+answer decide(const app_context& app, const request_head& head, const route_set& site) {
   const std::string_view path = head.path();
   if (head.version >= 11 && head.host.empty()) return malformed("Bad Request: missing Host header");
   if (path.empty() || path.front() != '/') return malformed("Bad Request: unsupported request target");
-  const route_set& site = app.hosts.pick(head.host);
 
   // Run-time handlers first (health, API): their paths are the same on every host.
   const auto found = app.routes.find(head.method, path);
@@ -47,6 +45,13 @@ answer dispatch(const app_context& app, const request_head& head) {
     return page_answer{&rep, 304};
   }
   return page_answer{&rep, status};
+}
+
+}  // namespace
+
+decision dispatch(const app_context& app, const request_head& head) {
+  const route_set& site = app.hosts.pick(head.host);
+  return {decide(app, head, site), site.header_lines};
 }
 
 }  // namespace wavesites

@@ -43,7 +43,14 @@ struct error_answer {
 
 using answer = std::variant<page_answer, handler_answer, error_answer>;
 
+struct decision {
+  answer what;
+  /// Header lines the host's route set adds to whatever the answer is (the prefixed set's
+  /// "X-Robots-Tag: noindex"), each CRLF-terminated.
+  std::string_view headers;
+};
+
 /// Decides the answer to `head` (complete request head; the body, if any, is not looked at).
-[[nodiscard]] answer dispatch(const app_context& app, const request_head& head);
+[[nodiscard]] decision dispatch(const app_context& app, const request_head& head);
 
 }  // namespace wavesites

@@ -29,7 +29,8 @@ response text_response(int status, std::string_view text) {
   return r;
 }
 
-std::string serialize_head(const response& r, bool keep_alive, unsigned version, std::string_view date_line) {
+std::string serialize_head(const response& r, bool keep_alive, unsigned version, std::string_view date_line,
+                           std::string_view extra) {
   static const std::string security = security_header_lines(api_csp());
   std::string h;
   h.reserve(384 + r.body.size() / 16);
@@ -51,6 +52,7 @@ std::string serialize_head(const response& r, bool keep_alive, unsigned version,
     h += "\r\n";
   }
   h += security;
+  h += extra;
   h += date_line;
   if (!keep_alive || r.close) {
     h += "Connection: close\r\n";

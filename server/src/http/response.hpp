@@ -29,7 +29,9 @@ response json_error(int status, std::string_view msg, nlohmann::json extra = nlo
 response text_response(int status, std::string_view text);
 
 /// Status line and headers (ending with the blank line) for `r`, including the security headers.
-/// `keep_alive`/`version` decide the Connection header; `date_line` is "Date: ...\r\n".
-std::string serialize_head(const response& r, bool keep_alive, unsigned version, std::string_view date_line);
+/// `keep_alive`/`version` decide the Connection header; `date_line` is "Date: ...\r\n"; `extra`
+/// is more header lines, each CRLF-terminated.
+std::string serialize_head(const response& r, bool keep_alive, unsigned version, std::string_view date_line,
+                           std::string_view extra = {});
 
 }  // namespace wavesites

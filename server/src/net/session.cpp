@@ -35,6 +35,11 @@ constexpr std::string_view close_line = "Connection: close\r\n";
 
 enum class head_status { ok, closed, too_large, bad };
 
+/// An answer as it goes out: the prepared head, the route set's extra header lines, Date,
+/// Connection, the blank line, and the body; one gathered write.
+using wire = std::array<asio::const_buffer, 6>;
+constexpr std::size_t body_slot = 5;
+
 /// One connection: reads requests with a Beast parser, answers pages from prepared buffers and
 /// everything else through the route table.
 class session final : public body_source {
@@ -54,11 +59,11 @@ class session final : public body_source {
 
  private:
   asio::awaitable<head_status> read_head();
-  asio::awaitable<bool> write_all(const std::array<asio::const_buffer, 5>& bufs);
-  asio::awaitable<bool> send_prepared(std::string_view head, std::string_view body, bool keep_alive,
-                                      const representation* file_body = nullptr);
-  asio::awaitable<bool> send_file_body(const std::array<asio::const_buffer, 5>& head, const representation& rep);
-  asio::awaitable<bool> send_response(const response& r, bool keep_alive);
+  asio::awaitable<bool> write_all(const wire& bufs);
+  asio::awaitable<bool> send_prepared(std::string_view head, std::string_view extra, std::string_view body,
+                                      bool keep_alive, const representation* file_body = nullptr);
+  asio::awaitable<bool> send_file_body(const wire& head, const representation& rep);
+  asio::awaitable<bool> send_response(const response& r, bool keep_alive, std::string_view extra = {});
   /// Answers one parsed request; returns the status sent and sets `keep_alive_` for what follows.
   asio::awaitable<bool> answer(int& status, std::uint64_t& bytes);
   asio::awaitable<void> linger();
@@ -110,7 +115,7 @@ asio::awaitable<head_status> session::read_head() {
   }
 }
 
-asio::awaitable<bool> session::write_all(const std::array<asio::const_buffer, 5>& bufs) {
+asio::awaitable<bool> session::write_all(const wire& bufs) {
   guard_.arm(app_.cfg.server.write_timeout, false);
   if (guard_.expired()) co_return false;
   error_code ec;
@@ -118,30 +123,29 @@ asio::awaitable<bool> session::write_all(const std::array<asio::const_buffer, 5>
   co_return !ec;
 }
 
-asio::awaitable<bool> session::send_prepared(std::string_view head, std::string_view body, bool keep_alive,
-                                             const representation* file_body) {
+asio::awaitable<bool> session::send_prepared(std::string_view head, std::string_view extra, std::string_view body,
+                                             bool keep_alive, const representation* file_body) {
   std::string_view conn;
   if (!keep_alive)
     conn = close_line;
   else if (head_.version == 10)
     conn = keep_alive_line;
-  std::array<asio::const_buffer, 5> bufs{asio::buffer(head.data(), head.size()), asio::buffer(worker_.date_line()),
-                                         asio::buffer(conn.data(), conn.size()), asio::buffer(crlf.data(), crlf.size()),
-                                         asio::buffer(body.data(), body.size())};
+  wire bufs{asio::buffer(head.data(), head.size()), asio::buffer(extra.data(), extra.size()),
+            asio::buffer(worker_.date_line()),      asio::buffer(conn.data(), conn.size()),
+            asio::buffer(crlf.data(), crlf.size()), asio::buffer(body.data(), body.size())};
   if (file_body && file_body->body_fd >= 0 && !body.empty()) {
-    bufs[4] = asio::const_buffer{};
+    bufs[body_slot] = asio::const_buffer{};
     co_return co_await send_file_body(bufs, *file_body);
   }
   co_return co_await write_all(bufs);
 }
 
-asio::awaitable<bool> session::send_file_body(const std::array<asio::const_buffer, 5>& head,
-                                              const representation& rep) {
+asio::awaitable<bool> session::send_file_body(const wire& head, const representation& rep) {
   // The head goes out with MSG_MORE so the kernel packs it with the first body bytes; the body
   // then leaves the in-memory file with sendfile(2), never copied through user space.
   guard_.arm(app_.cfg.server.write_timeout, false);
   const int fd = socket_.native_handle();
-  std::array<iovec, 4> iov{};
+  std::array<iovec, body_slot> iov{};
   std::size_t head_len = 0;
   for (std::size_t i = 0; i < iov.size(); ++i) {
     iov[i].iov_base = const_cast<void*>(head[i].data());
@@ -155,8 +159,8 @@ asio::awaitable<bool> session::send_file_body(const std::array<asio::const_buffe
   if (sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK) co_return false;
   if (sent < static_cast<ssize_t>(head_len)) {  // socket buffer full: finish the head the usual way
     std::size_t skip = sent > 0 ? static_cast<std::size_t>(sent) : 0;
-    std::array<asio::const_buffer, 5> rest{};
-    for (std::size_t i = 0; i < 4; ++i) {
+    wire rest{};
+    for (std::size_t i = 0; i < body_slot; ++i) {
       const auto take = std::min(skip, head[i].size());
       rest[i] = asio::buffer(static_cast<const char*>(head[i].data()) + take, head[i].size() - take);
       skip -= take;
@@ -182,12 +186,11 @@ asio::awaitable<bool> session::send_file_body(const std::array<asio::const_buffe
   co_return true;
 }
 
-asio::awaitable<bool> session::send_response(const response& r, bool keep_alive) {
-  const auto head = serialize_head(r, keep_alive, head_.version, worker_.date_line());
+asio::awaitable<bool> session::send_response(const response& r, bool keep_alive, std::string_view extra) {
+  const auto head = serialize_head(r, keep_alive, head_.version, worker_.date_line(), extra);
   const bool head_only = head_.method == http::verb::head;
-  const std::array<asio::const_buffer, 5> bufs{asio::buffer(head), asio::const_buffer{}, asio::const_buffer{},
-                                               asio::const_buffer{},
-                                               head_only ? asio::const_buffer{} : asio::buffer(r.body)};
+  wire bufs{asio::buffer(head)};
+  if (!head_only) bufs[body_slot] = asio::buffer(r.body);
   co_return co_await write_all(bufs);
 }
 
@@ -197,7 +200,7 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
   const auto& scfg = app_.cfg.server;
   if (head_.expect_continue && head_.version >= 11) {
     static constexpr std::string_view cont = "HTTP/1.1 100 Continue\r\n\r\n";
-    const std::array<asio::const_buffer, 5> bufs{asio::buffer(cont.data(), cont.size())};
+    const wire bufs{asio::buffer(cont.data(), cont.size())};
     if (!co_await write_all(bufs)) co_return body_status::broken;
   }
   parser_->body_limit(limit);
@@ -244,12 +247,12 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
 }
 
 asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes) {
-  auto decided = dispatch(app_, head_);
+  auto [decided, extra] = dispatch(app_, head_);
   // A body nobody reads cannot be skipped safely, so its connection closes after the answer.
   if (auto* e = std::get_if<error_answer>(&decided)) {
     status = e->reply.status;
     if (e->malformed || has_body()) keep_alive_ = false;
-    co_return co_await send_response(e->reply, keep_alive_);
+    co_return co_await send_response(e->reply, keep_alive_, extra);
   }
   if (auto* h = std::get_if<handler_answer>(&decided)) {
     const auto client = client_address(peer_, head_.forwarded_for, app_.cfg.proxy.trusted);
@@ -258,16 +261,16 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes) {
     if (has_body() || r.close) keep_alive_ = false;
     status = r.status;
     bytes = head_.method == http::verb::head ? 0 : r.body.size();
-    co_return co_await send_response(r, keep_alive_);
+    co_return co_await send_response(r, keep_alive_, extra);
   }
   const auto& page = std::get<page_answer>(decided);
   if (has_body()) keep_alive_ = false;
   status = page.status;
   const representation& rep = *page.rep;
-  if (status == 304) co_return co_await send_prepared(rep.head_304, {}, keep_alive_);
+  if (status == 304) co_return co_await send_prepared(rep.head_304, extra, {}, keep_alive_);
   const std::string_view body = head_.method == http::verb::head ? std::string_view{} : std::string_view(rep.body);
   bytes = body.size();
-  co_return co_await send_prepared(status == 200 ? rep.head_200 : rep.head_404, body, keep_alive_, &rep);
+  co_return co_await send_prepared(status == 200 ? rep.head_200 : rep.head_404, extra, body, keep_alive_, &rep);
 }
 
 asio::awaitable<void> session::run() {

@@ -1,7 +1,9 @@
 #include "sites/catalog.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
+#include <thread>
 
 #include "http/headers.hpp"
 #include "sites/manifest.hpp"
@@ -64,6 +66,7 @@ class catalog_builder {
         detail.empty = pages_.at(d.empty);
       }
       set.not_found = pages_.at(spec.not_found);
+      for (const auto& [field, value] : spec.headers) set.header_lines += field + ": " + value + "\r\n";
       if (set.name == "prefixed") cat_.prefixed_ = &set;
     }
   }
@@ -82,48 +85,90 @@ class catalog_builder {
     return extras;
   }
 
-  /// One resource per distinct file, whichever pages name it.
+  /// One resource per distinct file, whichever pages name it; two when some page picks it by
+  /// the lang cookie and another names it alone, since only the former's answer varies by Cookie.
   result<const resource*> add_file(const std::string& file, bool immutable, bool by_language, const csp_extras& csp,
                                    const std::vector<std::string>& fill) {
-    if (auto it = by_file_.find(file); it != by_file_.end()) return it->second;
+    const std::string key = by_language ? file + "\n(by lang cookie)" : file;
+    if (auto it = by_file_.find(key); it != by_file_.end()) return it->second;
     auto res = read_resource(dir_, file);
     if (!res) return error{res.message()};
     const bool html = res->content_type.starts_with("text/html");
-    const serve_policy policy{immutable, by_language,
-                              security_header_lines(html ? page_csp(csp) : std::string(api_csp()))};
+    serve_policy policy{immutable, by_language, security_header_lines(html ? page_csp(csp) : std::string(api_csp()))};
+    resource* added = &cat_.resources_.emplace_back(std::move(*res));
+    by_file_.emplace(key, added);
     if (fill.empty()) {
-      add_precompressed(*res, dir_);
+      add_precompressed(*added, dir_);
+      prepare_heads(*added, policy);
     } else {
-      auto filled = fill_settings(res->reps[0].body, settings_, fill);
+      auto filled = fill_settings(added->reps[0].body, settings_, fill);
       if (!filled) return error{file + ": " + filled.message()};
-      res->reps[0].body = std::move(*filled);
-      compress_now(*res);
+      added->reps[0].body = std::move(*filled);
+      filled_.emplace_back(added, std::move(policy));  // compressed afterwards, all at once
     }
-    prepare_heads(*res, policy);
-    const resource* added = &cat_.resources_.emplace_back(std::move(*res));
-    by_file_.emplace(file, added);
     return added;
   }
 
+ public:
+  /// Compresses the bodies filled at start-up (the build's .gz and .br no longer match them) on
+  /// every core at once: brotli at its best takes tens of milliseconds a page.
+  void compress_filled() {
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+      for (std::size_t i; (i = next.fetch_add(1)) < filled_.size();) {
+        compress_now(*filled_[i].first);
+        prepare_heads(*filled_[i].first, filled_[i].second);
+      }
+    };
+    std::vector<std::thread> helpers;
+    const auto cores = std::max(1u, std::thread::hardware_concurrency());
+    for (unsigned i = 1; i < cores && i < filled_.size(); ++i) helpers.emplace_back(work);
+    work();
+    for (auto& h : helpers) h.join();
+  }
+
+ private:
   catalog& cat_;
   std::filesystem::path dir_;
   const setting_values& settings_;
   string_map<const resource*> by_file_;
   string_map<const page*> pages_;
+  std::vector<std::pair<resource*, serve_policy>> filled_;
 };
+
+namespace {
+
+/// Every site's public origin as setting "origins.<site>" (empty for a site with no host), and
+/// an [origins] entry for a site the bundle does not have refused.
+result<bool> add_origins(const manifest& m, const config& cfg, setting_values& values) {
+  for (const auto& [site, origin] : cfg.origins) {
+    const auto known = [&](const manifest_route_set& s) { return s.name == site && s.name != "prefixed"; };
+    if (std::none_of(m.route_sets.begin(), m.route_sets.end(), known)) {
+      return error{cfg.source + ": origins." + site + ": the web bundle has no site '" + site + "'"};
+    }
+  }
+  for (const auto& s : m.route_sets) {
+    if (s.name != "prefixed") values[std::string(origin_setting_prefix) + s.name] = site_origin(cfg, s.name);
+  }
+  return true;
+}
+
+}  // namespace
 
 result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const config& cfg) {
   const auto bundle_error = [&](const std::string& message) { return error{"web bundle " + web_dir + ": " + message}; };
   const auto m = read_manifest(web_dir);
   if (!m) return bundle_error(m.message());
-  const auto settings = resolve_settings(m->settings, cfg);
+  auto settings = resolve_settings(m->settings, cfg);
   if (!settings) return error{settings.message()};
+  if (auto r = add_origins(*m, cfg, *settings); !r) return error{r.message()};
 
   std::unique_ptr<catalog> cat(new catalog());
   catalog_builder build(*cat, web_dir, *settings);
   if (auto r = build.add_pages(m->pages); !r) return bundle_error(r.message());
   if (auto r = build.add_statics(m->statics); !r) return bundle_error(r.message());
   build.add_route_sets(m->route_sets);
+  build.compress_filled();
   cat->bodies_.place(cat->resources_, sendfile_threshold);
   return cat;
 }

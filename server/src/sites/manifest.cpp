@@ -110,13 +110,31 @@ manifest_route_set parse_route_set(const std::string& name, const json& spec) {
     }
   }
   s.not_found = text(member(spec, "not_found", name), name + " not_found");
+  if (spec.contains("headers")) {
+    s.headers = text_map(spec["headers"], name + " headers");
+    for (const auto& [field, value] : s.headers) {
+      const auto bad_char = [](unsigned char c) { return c < 0x20 || c == 0x7f; };
+      const bool token = !field.empty() && std::all_of(field.begin(), field.end(), [](unsigned char c) {
+        return std::isalnum(c) || c == '-';
+      });
+      if (!token || std::any_of(value.begin(), value.end(), bad_char)) {
+        fail(name + " headers: \"" + field + "\" cannot be sent as a header line");
+      }
+    }
+  }
   return s;
 }
 
 /// The rules that hold across sections: references resolve, names are unique.
 void check(const manifest& m) {
   std::set<std::string, std::less<>> pages, settings;
-  for (const auto& d : m.settings) settings.insert(d.key);
+  for (const auto& d : m.settings) {
+    if (d.key.starts_with(origin_setting_prefix)) fail("setting " + d.key + ": origins.* are the server's own");
+    settings.insert(d.key);
+  }
+  for (const auto& s : m.route_sets) {
+    if (s.name != "prefixed") settings.insert(std::string(origin_setting_prefix) + s.name);
+  }
   for (const auto& p : m.pages) {
     pages.insert(p.id);
     for (const auto& key : p.fill) {

@@ -13,6 +13,9 @@
 
 namespace wavesites {
 
+/// Settings the server provides itself: "origins.<site>", each site's public origin.
+inline constexpr std::string_view origin_setting_prefix = "origins.";
+
 /// The manifest version this server reads.
 inline constexpr int manifest_version = 2;
 
@@ -41,6 +44,8 @@ struct manifest_route_set {
   std::string not_found;       ///< page id of everything else (404)
   std::string entry;           ///< a path worth opening first
   std::string prefixed_entry;  ///< online route sets: the site's entry in the prefixed route set
+  /// Header lines on every answer on this route set (the prefixed set's "X-Robots-Tag: noindex").
+  std::vector<std::pair<std::string, std::string>> headers;
 };
 
 struct manifest_static {

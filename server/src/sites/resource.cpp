@@ -138,6 +138,7 @@ std::string_view content_type_for(std::string_view file) {
   if (ext == "woff2") return "font/woff2";
   if (ext == "txt") return "text/plain; charset=utf-8";
   if (ext == "xml") return "application/xml; charset=utf-8";
+  if (ext == "atom") return "application/atom+xml; charset=utf-8";
   if (ext == "webmanifest") return "application/manifest+json; charset=utf-8";
   return "application/octet-stream";
 }

@@ -49,6 +49,7 @@ struct route_set {
   const page* not_found = nullptr;
   std::string entry;           ///< a path worth opening first (for the start-up lines)
   std::string prefixed_entry;  ///< an online route set's page in the prefixed route set, e.g. "/tts1/home"
+  std::string header_lines;    ///< added to every answer on this route set, each line CRLF-terminated
 };
 
 struct route_match {

@@ -89,31 +89,55 @@ result<setting_values> resolve_settings(std::span<const setting_declaration> dec
   return out;
 }
 
-result<std::string> fill_settings(std::string_view text, const setting_values& values,
-                                  std::span<const std::string> allowed) {
-  std::string out;
-  out.reserve(text.size() + 256);
+namespace {
+
+/// Appends `text` to `out` with its tokens filled; an error message, or empty.
+std::string fill_into(std::string& out, std::string_view text, const setting_values& values,
+                      std::span<const std::string> allowed) {
   std::size_t pos = 0;
   for (;;) {
     const auto open = text.find("{{", pos);
     out.append(text.substr(pos, open - pos));
-    if (open == std::string_view::npos) return out;
+    if (open == std::string_view::npos) return {};
     const auto close = text.find("}}", open + 2);
-    if (close == std::string_view::npos) return error{"an unclosed \"{{\" setting token"};
-    std::string_view token = text.substr(open + 2, close - open - 2);
-    const bool json = token.starts_with("json:");
-    if (json) token.remove_prefix(5);
-    const auto value = values.find(token);
-    if (value == values.end() || std::find(allowed.begin(), allowed.end(), token) == allowed.end()) {
-      return error{"token {{" + std::string(text.substr(open + 2, close - open - 2)) +
-                   "}} names no setting the page declares"};
-    }
-    if (json)
-      append_json_escaped(out, value->second);
-    else
-      append_html_escaped(out, value->second);
+    if (close == std::string_view::npos) return "an unclosed \"{{\" setting token";
+    const std::string_view token = text.substr(open + 2, close - open - 2);
     pos = close + 2;
+    const bool section = token.starts_with('?');
+    const bool json = token.starts_with("json:");
+    const std::string_view key = token.substr(section ? 1 : json ? 5 : 0);
+    const auto value = values.find(key);
+    if (value == values.end() || std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      return "token {{" + std::string(token) + "}} names no setting the page declares";
+    }
+    if (section) {
+      // {{?key}}...{{/key}}: what lies between is kept (and filled) only when the setting is set.
+      const std::string end_token = "{{/" + std::string(key) + "}}";
+      const auto end = text.find(end_token, pos);
+      if (end == std::string_view::npos) return "token {{" + std::string(token) + "}} is never closed";
+      // A dropped section is filled too, into nothing, so its tokens are checked whatever the config.
+      std::string dropped;
+      auto& into = value->second.empty() ? dropped : out;
+      if (auto problem = fill_into(into, text.substr(pos, end - pos), values, allowed); !problem.empty()) {
+        return problem;
+      }
+      pos = end + end_token.size();
+    } else if (json) {
+      append_json_escaped(out, value->second);
+    } else {
+      append_html_escaped(out, value->second);
+    }
   }
+}
+
+}  // namespace
+
+result<std::string> fill_settings(std::string_view text, const setting_values& values,
+                                  std::span<const std::string> allowed) {
+  std::string out;
+  out.reserve(text.size() + 256);
+  if (auto problem = fill_into(out, text, values, allowed); !problem.empty()) return error{std::move(problem)};
+  return out;
 }
 
 }  // namespace wavesites

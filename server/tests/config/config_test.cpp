@@ -92,6 +92,33 @@ TEST(Config, RejectsMalformedValuesNamingTheKey) {
   expect_error("[hosts]\n[server]\naccess_log = \"yes\"\n", "server.access_log");
 }
 
+TEST(Config, OriginsAreSchemeHostAndPortOnly) {
+  const auto cfg = parse_config(R"([hosts]
+waveads = ["waveads.example", "www.waveads.example"]
+tts1 = ["beauty.example"]
+tts2 = []
+[origins]
+waveads = "https://WWW.WaveAds.Example"
+tts3 = "http://127.0.0.1:8443"
+kuponz1 = "https://[::1]:8443"
+)",
+                                "sites.toml");
+  ASSERT_TRUE(cfg.ok()) << cfg.message();
+  EXPECT_EQ(site_origin(*cfg, "waveads"), "https://www.waveads.example") << "configured, host lower-cased";
+  EXPECT_EQ(site_origin(*cfg, "tts3"), "http://127.0.0.1:8443");
+  EXPECT_EQ(site_origin(*cfg, "kuponz1"), "https://[::1]:8443");
+  EXPECT_EQ(site_origin(*cfg, "tts1"), "https://beauty.example") << "default: https and the first host";
+  EXPECT_EQ(site_origin(*cfg, "tts2"), "") << "no hosts: no origin";
+  EXPECT_EQ(site_origin(*cfg, "enicf"), "") << "not configured at all";
+  for (const char* bad : {"https://x.example/", "https://x.example/blog", "ftp://x.example", "x.example",
+                          "https://x.example:0", "https://x.example:99999", "https://x.example:", "https://user@x.example",
+                          "https://x.example?q=1", "https://x.example#top", "https://", "https://bad host",
+                          "https://[::1"}) {
+    expect_error(std::string("[hosts]\n[origins]\ntts1 = \"") + bad + "\"\n", "origins.tts1");
+  }
+  expect_error("[hosts]\n[origins]\ntts1 = 3\n", "origins.tts1");
+}
+
 TEST(Config, RejectsAHostListedTwice) {
   expect_error("[hosts]\ntts1 = [\"a.example\"]\ntts2 = [\"A.example.\"]\n", "already listed");
 }

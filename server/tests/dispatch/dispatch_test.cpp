@@ -59,24 +59,31 @@ struct DispatchTest : ::testing::Test {
   }
 };
 
+TEST_F(DispatchTest, TheRouteSetsHeadersGoWithEveryAnswer) {
+  for (const char* target : {"/blog/home", "/healthz", "/nowhere", "/assets/app-1a2b3c4d.js"}) {
+    EXPECT_EQ(dispatch(app, get(target)).headers, "X-Robots-Tag: noindex\r\n") << target;
+    EXPECT_EQ(dispatch(app, get(target, "blog.test")).headers, "") << target;
+  }
+}
+
 TEST_F(DispatchTest, MalformedRequestsGetA400AndTheConnectionCloses) {
   auto no_host = get("/blog/home", "");
-  EXPECT_EQ(error_of(dispatch(app, no_host)).reply.status, 400);
-  EXPECT_TRUE(error_of(dispatch(app, no_host)).malformed);
+  EXPECT_EQ(error_of(dispatch(app, no_host).what).reply.status, 400);
+  EXPECT_TRUE(error_of(dispatch(app, no_host).what).malformed);
   no_host.version = 10;  // HTTP/1.0 may leave Host out
-  EXPECT_EQ(page_of(dispatch(app, no_host)).status, 200);
+  EXPECT_EQ(page_of(dispatch(app, no_host).what).status, 200);
   const auto odd_target = get("*");
-  EXPECT_EQ(error_of(dispatch(app, odd_target)).reply.status, 400);
+  EXPECT_EQ(error_of(dispatch(app, odd_target).what).reply.status, 400);
 }
 
 TEST_F(DispatchTest, HandlersAnswerOnEveryHostAndTellTheSite) {
-  const auto a = dispatch(app, get("/healthz", "blog.test"));
+  const auto a = dispatch(app, get("/healthz", "blog.test")).what;
   ASSERT_TRUE(std::holds_alternative<handler_answer>(a));
   EXPECT_EQ(std::get<handler_answer>(a).site, "blog");
-  EXPECT_EQ(std::get<handler_answer>(dispatch(app, get("/healthz"))).site, "prefixed");
+  EXPECT_EQ(std::get<handler_answer>(dispatch(app, get("/healthz")).what).site, "prefixed");
   auto post = get("/healthz");
   post.method = http::verb::post;
-  const auto refused = dispatch(app, post);
+  const auto refused = dispatch(app, post).what;
   const auto& e = error_of(refused);
   EXPECT_EQ(e.reply.status, 405);
   EXPECT_FALSE(e.malformed);
@@ -84,35 +91,35 @@ TEST_F(DispatchTest, HandlersAnswerOnEveryHostAndTellTheSite) {
 }
 
 TEST_F(DispatchTest, PagesComeFromTheHostsRouteSet) {
-  EXPECT_EQ(file_of(dispatch(app, get("/blog/home"))), "pages/blog-prefixed-home.html");
-  EXPECT_EQ(file_of(dispatch(app, get("/", "Blog.Test:8080"))), "pages/blog-online-home.html");
-  const auto not_there = dispatch(app, get("/blog/home", "blog.test"));
+  EXPECT_EQ(file_of(dispatch(app, get("/blog/home")).what), "pages/blog-prefixed-home.html");
+  EXPECT_EQ(file_of(dispatch(app, get("/", "Blog.Test:8080")).what), "pages/blog-online-home.html");
+  const auto not_there = dispatch(app, get("/blog/home", "blog.test")).what;
   EXPECT_EQ(page_of(not_there).status, 404) << "a configured host gets only its own routes";
 }
 
 TEST_F(DispatchTest, OnlyGetAndHeadReadPagesButA404StaysA404) {
   auto post = get("/blog/home");
   post.method = http::verb::post;
-  EXPECT_EQ(error_of(dispatch(app, post)).reply.status, 405);
+  EXPECT_EQ(error_of(dispatch(app, post).what).reply.status, 405);
   post.target = "/nowhere";
-  EXPECT_EQ(page_of(dispatch(app, post)).status, 404);
+  EXPECT_EQ(page_of(dispatch(app, post).what).status, 404);
   auto head = get("/blog/home");
   head.method = http::verb::head;
-  EXPECT_EQ(page_of(dispatch(app, head)).status, 200);
+  EXPECT_EQ(page_of(dispatch(app, head).what).status, 200);
 }
 
 TEST_F(DispatchTest, EncodingLanguageAndValidatorsPickTheRepresentation) {
   auto req = get("/ads/home");
   req.cookie = "theme=dark; lang=ja";
-  EXPECT_EQ(file_of(dispatch(app, req)), "pages/ads.ja.html");
+  EXPECT_EQ(file_of(dispatch(app, req).what), "pages/ads.ja.html");
   req.accept.br = true;
-  const auto* br = page_of(dispatch(app, req)).rep;
+  const auto* br = page_of(dispatch(app, req).what).rep;
   EXPECT_NE(br->head_200.find("Content-Encoding: br"), std::string::npos);
   req.has_if_none_match = true;
   req.if_none_match = br->etag;
-  EXPECT_EQ(page_of(dispatch(app, req)).status, 304);
+  EXPECT_EQ(page_of(dispatch(app, req).what).status, 304);
   req.if_none_match = "\"something-else\"";
-  EXPECT_EQ(page_of(dispatch(app, req)).status, 200);
+  EXPECT_EQ(page_of(dispatch(app, req).what).status, 200);
 }
 
 }  // namespace

@@ -149,6 +149,31 @@ TEST_F(CatalogTest, LandingPageTakesItsValuesAndTrackingOriginFromTheConfig) {
   ASSERT_TRUE(res.reps[2].present);
 }
 
+TEST(CatalogOrigins, EachSiteHasItsOriginAsASetting) {
+  const auto body_at = [](const config& c) {
+    auto cat = catalog::load(fixture_web(), c);
+    if (!cat) return cat.message();
+    return (*cat)->route(*(*cat)->find_route_set("blog"), "/sitemap.xml").target->pick({}).reps[0].body;
+  };
+  auto cfg = fixture_config();
+  EXPECT_NE(body_at(cfg).find("<loc>https://blog.test/</loc>"), std::string::npos) << "https and the first host";
+  cfg.origins = {{"blog", "http://blog.example:8080"}};
+  EXPECT_NE(body_at(cfg).find("<loc>http://blog.example:8080/</loc>"), std::string::npos) << "[origins] wins";
+  cfg.origins = {{"blgo", "https://x.example"}};
+  EXPECT_EQ(body_at(cfg).rfind("test.toml: origins.blgo: ", 0), 0u) << body_at(cfg);
+  cfg.origins.clear();
+  cfg.hosts.clear();
+  EXPECT_NE(body_at(cfg).find("<loc>/</loc>"), std::string::npos) << "no hosts: no origin";
+}
+
+TEST_F(CatalogTest, AFileNamedAloneDoesNotVaryByCookieWhereItsLanguagePageDoes) {
+  const auto& alone = cat->route(prefixed, "/ads/ja").target->pick({}).reps[0];
+  const auto& by_cookie = cat->route(prefixed, "/ads/home").target->pick("ja").reps[0];
+  EXPECT_EQ(alone.body, by_cookie.body);
+  EXPECT_NE(alone.head_200.find("Vary: Accept-Encoding\r\n"), std::string::npos);
+  EXPECT_NE(by_cookie.head_200.find("Vary: Accept-Encoding, Cookie\r\n"), std::string::npos);
+}
+
 TEST(CatalogErrors, MissingManifestOrFileIsReported) {
   const auto cfg = parse_config("[hosts]\n", "bare.toml").value();
   auto missing = catalog::load("/nonexistent-web", cfg);

@@ -68,5 +68,19 @@ TEST(Settings, OnlyThePagesOwnSettingsMayAppear) {
   EXPECT_EQ(fill_settings("no tokens at all", values, only_one).value(), "no tokens at all");
 }
 
+TEST(Settings, ASectionIsKeptOnlyWhenItsSettingIsSet) {
+  const setting_values values{{"a.rating", "4.5"}, {"a.count", "120"}, {"a.none", ""}};
+  const std::vector<std::string> allowed{"a.rating", "a.count", "a.none"};
+  EXPECT_EQ(fill_settings(R"({"x":1{{?a.rating}},"r":"{{json:a.rating}}","n":"{{json:a.count}}"{{/a.rating}}})", values,
+                          allowed)
+                .value(),
+            R"({"x":1,"r":"4.5","n":"120"})");
+  EXPECT_EQ(fill_settings("a{{?a.none}}<b>{{a.count}}</b>{{/a.none}}z", values, allowed).value(), "az");
+  EXPECT_FALSE(fill_settings("{{?a.rating}}never closed", values, allowed).ok());
+  EXPECT_FALSE(fill_settings("{{?a.other}}x{{/a.other}}", values, allowed).ok());
+  EXPECT_FALSE(fill_settings("{{?a.none}}{{a.undeclared}}{{/a.none}}", values, allowed).ok())
+      << "the tokens of a dropped section are checked all the same";
+}
+
 }  // namespace
 }  // namespace wavesites
