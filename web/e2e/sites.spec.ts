@@ -68,6 +68,30 @@ test('online hosts answer only their own routes', async ({ page }) => {
   expect((await page.goto(online('enicf', '/')))?.status()).toBe(200);
 });
 
+test('a 404 page is never indexed and leads back: home on a site host, every site elsewhere', async ({
+  page,
+}) => {
+  const response = await page.goto(online('tts2', '/no-such-page'));
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByText('您访问的页面不存在。')).toBeVisible();
+  await Promise.all([
+    page.waitForURL(online('tts2', '/')),
+    page.getByRole('link', { name: '返回首页' }).click(),
+  ]);
+  await expect(page.locator('h1, h2').first()).toBeVisible();
+
+  const prefixed = await page.goto('/no-such-page');
+  expect(prefixed?.status()).toBe(404);
+  expect(prefixed?.headers()['x-robots-tag']).toBe('noindex');
+  const entries = page.getByRole('main').getByRole('link');
+  await expect(entries).toHaveCount(7);
+  await Promise.all([
+    page.waitForURL('**/view/ecinf'),
+    page.getByRole('link', { name: 'Block Blast!' }).click(),
+  ]);
+});
+
 test('blog pages load no React: only the shared scroll script', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {
@@ -89,23 +113,24 @@ test('waveads hydrates: the language menu opens, closes and switches the languag
   const toggle = page.getByRole('button', { name: 'Language' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
-  await expect(page.getByRole('button', { name: /日本語/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /日本語/ })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: /日本語/ })).toBeHidden();
+  await expect(page.getByRole('link', { name: /日本語/ })).toBeHidden();
   await toggle.click();
   await page.getByRole('heading', { level: 1 }).click();
-  await expect(page.getByRole('button', { name: /日本語/ })).toBeHidden();
+  await expect(page.getByRole('link', { name: /日本語/ })).toBeHidden();
   await toggle.click();
   await Promise.all([
-    page.waitForEvent('load'),
-    page.getByRole('button', { name: /日本語/ }).click(),
+    page.waitForURL('**/waveads/ja/home'),
+    page.getByRole('link', { name: /日本語/ }).click(),
   ]);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('ja');
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ja');
+  // On the language's own URL the links stay in the language.
   await expect(page.getByRole('link', { name: 'お問い合わせ' })).toHaveAttribute(
     'href',
-    '/waveads/contact-us',
+    '/waveads/ja/contact-us',
   );
   expect(problems).toEqual([]);
 });

@@ -145,7 +145,7 @@ for (const lang of LANGS) {
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       const list = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
-      const options = list.getByRole('button');
+      const options = list.getByRole('link');
       await expect(options).toHaveCount(5);
       for (const [code, key] of [
         ['en', 'nav.english'],
@@ -154,7 +154,12 @@ for (const lang of LANGS) {
         ['es', 'nav.spanish'],
         ['pt', 'nav.portuguese'],
       ] as const) {
-        const option = list.locator(`button[lang="${code}"]`);
+        const option = list.locator(`a[lang="${code}"]`);
+        await expect(option).toHaveAttribute('hreflang', code);
+        await expect(option).toHaveAttribute(
+          'href',
+          code === 'en' ? HOME : HOME.replace('/waveads/', `/waveads/${code}/`),
+        );
         if (code === lang) await expect(option).toHaveAttribute('aria-current', 'true');
         // Each language in its own name, with its name in the page language beside it.
         else await expect(option).toContainText(d[key]);
@@ -175,7 +180,7 @@ for (const lang of LANGS) {
 
 test.describe('languages', () => {
   for (const lang of LANGS.filter((l) => l !== 'en')) {
-    test(`choosing ${lang} stores it, reloads in ${lang} and stays after a reload`, async ({
+    test(`choosing ${lang} opens its URL, stores it, and / then comes in ${lang}`, async ({
       page,
       context,
     }) => {
@@ -185,16 +190,16 @@ test.describe('languages', () => {
       await hydrated(page);
       await page.getByRole('button', { name: 'Language' }).click();
       await Promise.all([
-        page.waitForEvent('load'),
-        page.locator(`button[lang="${lang}"]`).click(),
+        page.waitForURL(`**/waveads/${lang}/home`),
+        page.locator(`a[lang="${lang}"]`).click(),
       ]);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(d['home.banner.title']);
       expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe(lang);
       expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe(lang);
 
-      // Persistence: a reload and another page come in the language from the first byte.
-      const again = await page.reload();
+      // Persistence: the cookie-picked URLs now come in the language from the first byte.
+      const again = await page.goto(HOME);
       expect(await again!.text()).toContain(`<html lang="${lang}">`);
       const contact = await page.goto(CONTACT);
       expect(await contact!.text()).toContain(`<html lang="${lang}">`);
@@ -222,6 +227,55 @@ test.describe('languages', () => {
     await expect(page).toHaveTitle(DICTIONARIES.ko['meta.home.title']);
     // ...and restores the cookie, so the next page comes prerendered in Korean.
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('ko');
+  });
+
+  test("a language's own URL needs no cookie: cacheable, in its language, its links too", async ({
+    page,
+  }) => {
+    for (const lang of LANGS.filter((l) => l !== 'en')) {
+      for (const [path, title] of [
+        [`/${lang}/`, 'home.banner.title'],
+        [`/${lang}/contact-us`, 'contact.banner.title'],
+      ] as const) {
+        const response = (await page.goto(globalHost(path)))!;
+        expect(response.status()).toBe(200);
+        expect(response.headers()['vary']).toBe('Accept-Encoding');
+        const html = await response.text();
+        expect(html).toContain(`<html lang="${lang}">`);
+        expect(html).toContain(DICTIONARIES[lang][title]);
+      }
+    }
+    // The unprefixed URLs are the ones the cookie picks: they vary by it.
+    expect((await page.goto(globalHost('/contact-us')))!.headers()['vary']).toBe(
+      'Accept-Encoding, Cookie',
+    );
+
+    // A visitor from a search result, no cookie and another stored language, stays in Japanese.
+    await page.goto(globalHost('/ja/'));
+    await page.evaluate(() => localStorage.setItem('lang', 'es'));
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      DICTIONARIES.ja['home.banner.title'],
+    );
+    await Promise.all([
+      page.waitForURL(globalHost('/ja/contact-us')),
+      page
+        .getByRole('banner')
+        .getByRole('link', { name: DICTIONARIES.ja['nav.contactUs'] })
+        .click(),
+    ]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      DICTIONARIES.ja['contact.banner.title'],
+    );
+    // Choosing English from there goes to the cookie-picked URL, now in English.
+    await hydrated(page);
+    await page.getByRole('button', { name: /Language/ }).click();
+    await Promise.all([
+      page.waitForURL(globalHost('/contact-us')),
+      page.locator('a[lang="en"]').click(),
+    ]);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
 

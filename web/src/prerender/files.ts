@@ -31,7 +31,7 @@ export async function walk(dir: string): Promise<string[]> {
   return out;
 }
 
-export async function writeOut(file: string, text: string): Promise<void> {
+export async function writeOut(file: string, text: string | Buffer): Promise<void> {
   const path = join(OUT_DIR, file);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text);

@@ -7,9 +7,21 @@ import { ImagePipeline, type PipelineStats } from '../shared/images/pipeline';
 export const MAX_IMAGE_BYTES = 120 * 1024;
 
 /**
- * The blogs' image pipeline for this build. sharp is a native module, so it is not bundled into
- * the prerender (which runs from build/, where web/node_modules cannot be resolved): it is
- * loaded from web/ at run time.
+ * sharp is a native module, so it is not bundled into the prerender (which runs from build/,
+ * where web/node_modules cannot be resolved): it is loaded from web/ at run time.
+ */
+export function loadSharp(webDir: string): typeof sharpModule {
+  return createRequire(join(webDir, 'package.json'))('sharp') as typeof sharpModule;
+}
+
+/** Where encoded images are cached: WAVESITES_IMAGE_CACHE, else build/<dir>/image-cache. */
+export function imageCacheDir(webDir: string, buildDir: string): string {
+  const cache = process.env.WAVESITES_IMAGE_CACHE;
+  return cache ? resolve(webDir, cache) : join(buildDir, 'image-cache');
+}
+
+/**
+ * The blogs' image pipeline for this build.
  *
  * The encoded files are cached in build/<dir>/image-cache (WAVESITES_IMAGE_CACHE to share one
  * cache between build directories); WAVESITES_IMAGE_JOBS sets how many images encode at once.
@@ -20,14 +32,12 @@ export function createImagePipeline(options: {
   outDir: string;
   contentDir: string;
 }): ImagePipeline {
-  const requireFromWeb = createRequire(join(options.webDir, 'package.json'));
-  const sharp = requireFromWeb('sharp') as typeof sharpModule;
-  const cache = process.env.WAVESITES_IMAGE_CACHE;
+  const sharp = loadSharp(options.webDir);
   const jobs = Number(process.env.WAVESITES_IMAGE_JOBS ?? '');
   return new ImagePipeline({
     contentDir: options.contentDir,
     outDir: options.outDir,
-    cacheDir: cache ? resolve(options.webDir, cache) : join(options.buildDir, 'image-cache'),
+    cacheDir: imageCacheDir(options.webDir, options.buildDir),
     sharp,
     maxBytes: MAX_IMAGE_BYTES,
     ...(Number.isInteger(jobs) && jobs > 0 ? { concurrency: jobs } : {}),

@@ -14,8 +14,9 @@ import { buildRouting, type KnownIds } from '../shared/routes/route-set';
 import { renderModule, SITES, type SiteDefinition } from '../sites/registry';
 import { Assets } from './assets';
 import { readJson, takeClientManifest, walk, writeOut } from './files';
-import { createImagePipeline, describeImages } from './images';
-import type { ImagePipeline } from '../shared/images/pipeline';
+import { createImagePipeline, describeImages, imageCacheDir, loadSharp } from './images';
+import { siteFileRoutes, writeSiteAssets, writeSiteFiles } from './site-files';
+import { SocialImagePipeline } from './social-images';
 import { buildManifest, checkManifest, type Manifest, type ManifestStatic } from './manifest';
 import { OUT_DIR, SSR_DIR, BUILD_DIR, WEB_DIR } from './paths';
 import { precompress } from './precompress';
@@ -54,8 +55,11 @@ async function precompressAll(): Promise<number> {
   return written;
 }
 
-/** Where the sites read their content; blog images are planned while the sites are prepared and encoded while the pages render. */
-function contentSource(warnings: string[]): ContentSource & { images: ImagePipeline } {
+/**
+ * Where the sites read their content, with the build's pictures: blog images planned while the
+ * sites are prepared and encoded while the pages render, and the link-preview cards.
+ */
+function contentSource(warnings: string[]) {
   const dir = contentDirFromEnv();
   const images = createImagePipeline({
     webDir: WEB_DIR,
@@ -63,7 +67,14 @@ function contentSource(warnings: string[]): ContentSource & { images: ImagePipel
     outDir: OUT_DIR,
     contentDir: dir,
   });
-  return { dir, warn: (m) => warnings.push(m), images };
+  const social = new SocialImagePipeline({
+    sharp: loadSharp(WEB_DIR),
+    contentDir: dir,
+    sitesDir: join(WEB_DIR, 'src/sites'),
+    outDir: OUT_DIR,
+    cacheDir: imageCacheDir(WEB_DIR, BUILD_DIR),
+  });
+  return { dir, warn: (m: string) => warnings.push(m), images, social } satisfies ContentSource;
 }
 
 /** Checks the manifest against what was written, then writes it. */
@@ -82,7 +93,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const warnings: string[] = [];
   const source = contentSource(warnings);
-  const images = source.images;
+  const { images, social } = source;
   const assets = new Assets(
     await takeClientManifest(),
     await readJson<ViteManifest>(join(SSR_DIR, '.vite/manifest.json')),
@@ -92,19 +103,27 @@ async function main(): Promise<void> {
   const knownIds: KnownIds = Object.fromEntries(
     [...sites].map(([name, s]) => [name, s.prepared.knownIds]),
   );
+  const withFeed = new Set(
+    [...sites].filter(([, s]) => (s.prepared.knownIds.article?.length ?? 0) > 0).map(([n]) => n),
+  );
+  const fileRoutes = siteFileRoutes([...sites.keys()], withFeed);
   const routing = buildRouting(
     SITES.map((s) => s.routes),
     knownIds,
+    fileRoutes,
   );
+  const siteAssets = await writeSiteAssets(loadSharp(WEB_DIR), WEB_DIR, SITES);
   const encoding = images.run().then(
     () => null,
     (error: unknown) => error,
   );
 
-  const writer = new PageWriter(assets, sites);
+  const writer = new PageWriter(assets, sites, siteAssets);
   for (const spec of routing.pages) await writer.write(spec);
   await writer.writeNotFound();
+  const filePages = await writeSiteFiles(SITES, fileRoutes, writer.indexed, siteAssets);
   await assets.copySsrCss();
+  const cards = await social.run();
 
   // Every image is encoded (or copied from the cache) before the static files are listed.
   const imageError = await encoding;
@@ -116,7 +135,7 @@ async function main(): Promise<void> {
     buildManifest({
       routing,
       settings: Object.fromEntries(writer.settings),
-      pages: writer.pages,
+      pages: { ...writer.pages, ...filePages },
       alias: writer.alias,
       statics,
     }),
@@ -124,7 +143,7 @@ async function main(): Promise<void> {
   const compressed = await precompressAll();
 
   for (const w of warnings) console.warn(`warning: ${w}`);
-  console.log(describeImages(imageStats));
+  console.log(`${describeImages(imageStats)}; ${cards} link-preview pictures`);
   const articles = Object.values(knownIds).flatMap((k) => Object.values(k).flat()).length;
   console.log(
     `prerendered ${writer.files} HTML files for ${Object.keys(writer.pages).length} pages ` +

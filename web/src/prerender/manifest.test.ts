@@ -23,7 +23,10 @@ const ads = defineRoutes({
 });
 
 function pagesFor(ids: readonly string[]): Record<string, ManifestPage> {
-  const pages: Record<string, ManifestPage> = { 'not-found': { file: 'pages/not-found.html' } };
+  const pages: Record<string, ManifestPage> = {
+    'not-found': { file: 'pages/not-found.html' },
+    'not-found-prefixed': { file: 'pages/not-found-prefixed.html' },
+  };
   for (const id of ids) pages[id] = { file: `pages/${id}.html` };
   return pages;
 }
@@ -41,6 +44,8 @@ describe('buildManifest', () => {
       langs: { en: 'pages/online/ads/home.en.html', ja: 'pages/online/ads/home.ja.html' },
       default_lang: 'en',
     },
+    'ads-prefixed-home-ja': { file: 'pages/prefixed/ads/ja/home.html' },
+    'ads-online-home-ja': { file: 'pages/online/ads/ja/home.html' },
   };
   const manifest = buildManifest({
     routing,
@@ -69,7 +74,12 @@ describe('buildManifest', () => {
     });
     expect(Object.keys(manifest.route_sets)).toEqual(['prefixed', 'blog', 'ads']);
     expect(manifest.route_sets.prefixed).toEqual({
-      routes: { '/blog/home': 'blog-prefixed-home', '/ads/home': 'ads-prefixed-home' },
+      routes: {
+        '/blog/home': 'blog-prefixed-home',
+        '/ads/home': 'ads-prefixed-home',
+        '/ads/ja/home': 'ads-prefixed-home-ja',
+      },
+      headers: { 'X-Robots-Tag': 'noindex' },
       details: [
         {
           prefix: '/blog/article-detail/',
@@ -78,7 +88,7 @@ describe('buildManifest', () => {
           empty: 'blog-prefixed-article-empty',
         },
       ],
-      not_found: 'not-found',
+      not_found: 'not-found-prefixed',
     });
     expect(manifest.route_sets.blog).toEqual({
       routes: { '/': 'blog-online-home', '/home': 'blog-online-home' },
@@ -94,7 +104,7 @@ describe('buildManifest', () => {
       prefixed_entry: '/blog/home',
     });
     expect(manifest.route_sets.ads).toEqual({
-      routes: { '/': 'ads-online-home' },
+      routes: { '/': 'ads-online-home', '/ja': 'ads-online-home-ja' },
       details: [],
       not_found: 'not-found',
       prefixed_entry: '/ads/home',

@@ -23,6 +23,8 @@ export interface ManifestRouteSet {
   readonly not_found: string;
   /** Online route sets: where the site is under its prefix, e.g. "/tts1/home". */
   readonly prefixed_entry?: string;
+  /** Header lines on every answer on this route set (the prefixed set's X-Robots-Tag). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface ManifestDetail {
@@ -84,6 +86,7 @@ export function buildManifest(input: {
       })),
       not_found: id(set.notFound),
       ...(set.prefixedEntry ? { prefixed_entry: set.prefixedEntry } : {}),
+      ...(set.headers ? { headers: set.headers } : {}),
     };
   }
   const statics = [...input.statics].sort((a, b) =>
@@ -140,7 +143,11 @@ export function checkManifest(m: Manifest, exists: (file: string) => boolean): s
     if (!used.has(pageId)) problems.push(`page "${pageId}" is not used by any route set`);
     const named = [...(page.fill ?? []), ...Object.values(page.csp ?? {}).flat()];
     for (const key of named) {
-      if (!(key in m.settings)) problems.push(`page "${pageId}": setting ${key} is not declared`);
+      // origins.<site> are the server's own (each site's origin), for every site it knows.
+      const serverOwn = key.startsWith('origins.') && key.slice('origins.'.length) in m.route_sets;
+      if (!(key in m.settings) && !serverOwn) {
+        problems.push(`page "${pageId}": setting ${key} is not declared`);
+      }
     }
     const files = 'file' in page ? [page.file] : Object.values(page.langs);
     if ('langs' in page && !(page.default_lang in page.langs)) {

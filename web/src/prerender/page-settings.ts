@@ -26,6 +26,7 @@ export function settingExtras(
   declared: Map<string, ManifestSetting>,
 ): PageExtras {
   const declare = (s: Setting) => {
+    if (s.spec === null) return s.key; // the server's own (a site's origin): nothing to declare
     const spec: ManifestSetting = {
       type: s.spec.type,
       ...(s.spec.optional ? { optional: true as const } : {}),

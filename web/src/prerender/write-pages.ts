@@ -6,16 +6,26 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PreparedSite } from '../shared/render/site-render';
-import { NOT_FOUND_FILE, NOT_FOUND_PAGE_ID, type PageSpec } from '../shared/routes/route-set';
+import type { ReactElement } from 'react';
+import type { DocumentInfo, PreparedSite } from '../shared/render/site-render';
+import {
+  NOT_FOUND_FILE,
+  NOT_FOUND_PAGE_ID,
+  pagePath,
+  PREFIXED_NOT_FOUND_FILE,
+  PREFIXED_NOT_FOUND_PAGE_ID,
+  type PageSpec,
+} from '../shared/routes/route-set';
 import { NOT_FOUND_MODULE, type SiteDefinition, renderModule } from '../sites/registry';
 import { checkClasses, type Assets } from './assets';
 import { hash, writeOut } from './files';
 import { htmlDocument } from './html-document';
 import type { ManifestPage, ManifestSetting, PageExtras } from './manifest';
+import { metaHead } from './head-meta';
 import { checkSettingTokens, settingExtras } from './page-settings';
 import { OUT_DIR } from './paths';
 import { renderRoute, renderToHtml } from './render-html';
+import type { IndexedPage, SiteAssets } from './site-files';
 
 interface Rendered {
   readonly lang: string | null;
@@ -24,12 +34,15 @@ interface Rendered {
 }
 
 export class PageWriter {
+  /** The indexable pages written (online, with their meta): what sitemaps and feeds list. */
+  readonly indexed: IndexedPage[] = [];
   /** Page id -> its manifest entry. */
   readonly pages: Record<string, ManifestPage> = {};
   /** Page id -> the id of the identical page written before it. */
   readonly alias = new Map<string, string>();
   /** Every setting some page takes. */
   readonly settings = new Map<string, ManifestSetting>();
+  private readonly indexedKeys = new Set<string>();
   /** HTML files written. */
   files = 0;
   private readonly byContent = new Map<string, string>();
@@ -40,11 +53,14 @@ export class PageWriter {
       string,
       { definition: SiteDefinition; prepared: PreparedSite }
     >,
+    private readonly siteAssets: SiteAssets,
   ) {}
 
   async write(spec: PageSpec): Promise<void> {
     const rendered: Rendered[] = [];
-    for (const lang of spec.langs?.list ?? [null]) rendered.push(await this.render(spec, lang));
+    if (spec.lang !== undefined) rendered.push(await this.render(spec, spec.lang, true));
+    else
+      for (const lang of spec.langs?.list ?? [null]) rendered.push(await this.render(spec, lang));
     const key = hash(rendered.map((r) => `${r.lang ?? ''}\0${r.html}`).join('\0'));
     const same = this.byContent.get(key);
     if (same !== undefined) {
@@ -64,9 +80,26 @@ export class PageWriter {
       : { file: spec.file, ...extras };
   }
 
-  /** The one 404 page every route set answers with. */
+  /** The 404 pages: the sites' one (it links home), and the prefixed set's (it links every site). */
   async writeNotFound(): Promise<void> {
-    const notFound = (await NOT_FOUND_MODULE.load()).renderNotFound();
+    const { renderNotFound } = await NOT_FOUND_MODULE.load();
+    const entries = [...this.sites.values()].map(({ definition }) => ({
+      href: pagePath(definition.routes, definition.routes.pages[0]!.page, 'prefixed'),
+      label: definition.name,
+    }));
+    await this.writeNotFoundPage(NOT_FOUND_PAGE_ID, NOT_FOUND_FILE, renderNotFound());
+    await this.writeNotFoundPage(
+      PREFIXED_NOT_FOUND_PAGE_ID,
+      PREFIXED_NOT_FOUND_FILE,
+      renderNotFound(entries),
+    );
+  }
+
+  private async writeNotFoundPage(
+    id: string,
+    file: string,
+    notFound: { element: ReactElement; document: DocumentInfo },
+  ): Promise<void> {
     const links = this.assets.links(NOT_FOUND_MODULE.source, notFound.document);
     const html = htmlDocument({
       ...notFound.document,
@@ -74,23 +107,45 @@ export class PageWriter {
       favicon: '/favicon.svg',
       body: await renderToHtml(notFound.element),
     });
-    await checkClasses(NOT_FOUND_PAGE_ID, html, links.files, this.assets);
-    await this.writeHtml(NOT_FOUND_FILE, html);
-    this.pages[NOT_FOUND_PAGE_ID] = { file: NOT_FOUND_FILE };
+    await checkClasses(id, html, links.files, this.assets);
+    await this.writeHtml(file, html);
+    this.pages[id] = { file };
   }
 
-  private async render(spec: PageSpec, lang: string | null): Promise<Rendered> {
+  /** Renders `spec` in `lang`; `localized`: for the language's own URL, at the page's own path. */
+  private async render(spec: PageSpec, lang: string | null, localized = false): Promise<Rendered> {
     const site = this.sites.get(spec.site)!;
-    const context = { routeSet: spec.routeSet, lang: lang ?? 'en' };
-    const { body, document } = await renderRoute(site.prepared, context, spec.path);
+    const context = { routeSet: spec.routeSet, lang: lang ?? 'en', localized };
+    const path = localized ? pagePath(site.definition.routes, spec.page, spec.routeSet) : spec.path;
+    const { body, document } = await renderRoute(site.prepared, context, path);
     const links = this.assets.links(renderModule(site.definition).source, document);
     const favicon = `favicons/${spec.site}.svg`;
     if (!existsSync(join(OUT_DIR, favicon))) throw new Error(`missing public/${favicon}`);
-    const html = htmlDocument({ ...document, ...links, favicon: `/${favicon}`, body });
+    // Only the online route set is indexed: its pages say what they are; the prefixed copies do not.
+    const meta = spec.routeSet === 'online' ? document.meta : undefined;
+    const head = meta !== undefined ? metaHead(meta) : { lines: [], settings: [] };
+    const settings = [
+      ...new Map([...(document.settings ?? []), ...head.settings].map((s) => [s.key, s])).values(),
+    ];
+    const html = htmlDocument({
+      ...document,
+      ...links,
+      ...this.siteAssets.heads.get(spec.site)![spec.routeSet],
+      favicon: `/${favicon}`,
+      head: head.lines,
+      body,
+    });
     const what = `${spec.id}${lang ? ` (${lang})` : ''}`;
     await checkClasses(what, html, links.files, this.assets);
-    checkSettingTokens(what, html, document);
-    return { lang, html, extras: settingExtras(document, this.settings) };
+    const withSettings = { ...document, settings };
+    checkSettingTokens(what, html, withSettings);
+    // A language's page is written twice (for its URL, and for `/` by cookie): listed once.
+    const key = meta && `${meta.site}\0${meta.canonical}`;
+    if (meta !== undefined && !document.noindex && !this.indexedKeys.has(key!)) {
+      this.indexedKeys.add(key!);
+      this.indexed.push({ meta });
+    }
+    return { lang, html, extras: settingExtras(withSettings, this.settings) };
   }
 
   private async writeHtml(file: string, html: string): Promise<void> {

@@ -1,15 +1,28 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { buildRouting, NOT_FOUND_PAGE_ID, type KnownIds } from '../shared/routes/route-set';
+import {
+  buildRouting,
+  NOT_FOUND_PAGE_ID,
+  PREFIXED_NOT_FOUND_PAGE_ID,
+  type KnownIds,
+} from '../shared/routes/route-set';
 import { readdirSync } from 'node:fs';
 import { NOT_FOUND_MODULE, renderModule, SITES } from './registry';
 
 const SITE_ROUTES = SITES.map((s) => s.routes);
 
 /** The route sets of docs/routes.md, written out by hand. */
+const OTHER_LANGS = ['ja', 'ko', 'es', 'pt'] as const;
+
 const TEST_ROUTES: Record<string, string> = {
   '/waveads/home': 'waveads-prefixed-home',
   '/waveads/contact-us': 'waveads-prefixed-contact-us',
+  ...Object.fromEntries(
+    OTHER_LANGS.flatMap((l) => [
+      [`/waveads/${l}/home`, `waveads-prefixed-home-${l}`],
+      [`/waveads/${l}/contact-us`, `waveads-prefixed-contact-us-${l}`],
+    ]),
+  ),
   '/tts1/home': 'tts1-prefixed-home',
   '/tts2/home': 'tts2-prefixed-home',
   '/tts3/home': 'tts3-prefixed-home',
@@ -36,6 +49,14 @@ const ONLINE: Record<
       '/': 'waveads-online-home',
       '/home': 'waveads-online-home',
       '/contact-us': 'waveads-online-contact-us',
+      // Every other language at its own URL: /ja (linked as /ja/), /ja/home, /ja/contact-us.
+      ...Object.fromEntries(
+        OTHER_LANGS.flatMap((l) => [
+          [`/${l}`, `waveads-online-home-${l}`],
+          [`/${l}/home`, `waveads-online-home-${l}`],
+          [`/${l}/contact-us`, `waveads-online-contact-us-${l}`],
+        ]),
+      ),
     },
   },
   tts1: {
@@ -104,7 +125,8 @@ describe('the sites route sets', () => {
         ),
       );
     }
-    expect(prefixed.notFound).toBe(NOT_FOUND_PAGE_ID);
+    expect(prefixed.notFound).toBe(PREFIXED_NOT_FOUND_PAGE_ID);
+    expect(prefixed.headers).toEqual({ 'X-Robots-Tag': 'noindex' });
     expect(Object.keys(prefixed.routes)).not.toContain('/');
   });
 
@@ -112,6 +134,7 @@ describe('the sites route sets', () => {
     const online = routing.sets[site]!;
     expect(online.routes).toEqual(want.routes);
     expect(online.notFound).toBe(NOT_FOUND_PAGE_ID);
+    expect(online.headers).toBeUndefined();
     if (want.detail) {
       expect(online.details).toHaveLength(1);
       const [prefix, kind] = want.detail;
@@ -137,7 +160,7 @@ describe('the sites route sets', () => {
   });
 
   it('renders waveads once per language and everything else once', () => {
-    const waveads = routing.pages.filter((p) => p.site === 'waveads');
+    const waveads = routing.pages.filter((p) => p.site === 'waveads' && p.lang === undefined);
     expect(waveads.map((p) => p.id)).toEqual([
       'waveads-prefixed-home',
       'waveads-prefixed-contact-us',
@@ -148,17 +171,33 @@ describe('the sites route sets', () => {
       expect(page.langs).toEqual({ list: ['en', 'ja', 'ko', 'es', 'pt'], default: 'en' });
       expect(page.file).toMatch(/\.\{lang\}\.html$/);
     }
-    expect(routing.pages.filter((p) => p.site !== 'waveads' && p.langs)).toEqual([]);
+    expect(routing.pages.filter((p) => p.site !== 'waveads' && (p.langs || p.lang))).toEqual([]);
+  });
+
+  it("gives each of waveads' other languages its own URL and its own file", () => {
+    const fixed = routing.pages.filter((p) => p.lang !== undefined);
+    expect(fixed).toHaveLength(2 * 2 * OTHER_LANGS.length);
+    expect(fixed.find((p) => p.id === 'waveads-online-home-ja')).toEqual({
+      id: 'waveads-online-home-ja',
+      site: 'waveads',
+      routeSet: 'online',
+      page: 'home',
+      path: '/ja',
+      file: 'pages/online/waveads/ja/home.html',
+      lang: 'ja',
+    });
   });
 
   it('gives every page a unique id and file', () => {
     const ids = routing.pages.map((p) => p.id);
-    const files = routing.pages.map((p) => p.file);
+    const files = routing.pages.filter((p) => p.lang === undefined).map((p) => p.file);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(files).size).toBe(files.length);
     const perSite = Object.values(IDS).reduce((n, s) => n + (s.article?.length ?? 0), 0);
     // 2 waveads + 1 per blog home + kuponz2 france + 1 landing, and per detail page: ids + empty; x2 route sets
-    expect(routing.pages).toHaveLength(2 * (2 + 5 + 1 + 1 + perSite + 5));
+    expect(routing.pages.filter((p) => p.lang === undefined)).toHaveLength(
+      2 * (2 + 5 + 1 + 1 + perSite + 5),
+    );
   });
 });
 

@@ -27,17 +27,19 @@ export interface SiteDefinition {
   readonly routes: SiteRoutes;
   /** What visitors call it: the brand its pages show. */
   readonly name: string;
+  /** Its main colour: the browser's interface (`theme-color`) and its web app manifest. */
+  readonly themeColor: string;
 }
 
 /** In manifest order. */
 export const SITES: readonly SiteDefinition[] = [
-  { routes: waveadsRoutes, name: WAVEADS },
-  { routes: tts1Routes, name: TTS1 },
-  { routes: tts2Routes, name: TTS2 },
-  { routes: tts3Routes, name: TTS3 },
-  { routes: kuponz1Routes, name: KUPONZ1 },
-  { routes: kuponz2Routes, name: KUPONZ2 },
-  { routes: enicfRoutes, name: GAME },
+  { routes: waveadsRoutes, name: WAVEADS, themeColor: '#101a52' },
+  { routes: tts1Routes, name: TTS1, themeColor: '#a8476a' },
+  { routes: tts2Routes, name: TTS2, themeColor: '#1f6f68' },
+  { routes: tts3Routes, name: TTS3, themeColor: '#f0573c' },
+  { routes: kuponz1Routes, name: KUPONZ1, themeColor: '#0b7a55' },
+  { routes: kuponz2Routes, name: KUPONZ2, themeColor: '#6d2457' },
+  { routes: enicfRoutes, name: GAME, themeColor: '#1d2a6b' },
 ];
 
 /** The languages a site's pages are prerendered in. */

@@ -1,7 +1,12 @@
+import { useContext } from 'react';
 import { ArticleView, type ArticleClasses } from '../components/article-view';
+import { DateText } from '../components/date-text';
 import type { ImageLookup } from '../content/load-content';
-import type { Article, Section } from '../content/schema';
+import { countWords, type Article, type Section } from '../content/schema';
 import { Picture } from '../images/picture';
+import { ArticleContext, readingMinutes } from './article-context';
+import x from './article-extras.module.css';
+import { ArticleNavLinks } from './article-nav';
 
 /** A blog's article-page classes: ArticleView's, the box around it and its two kinds of picture. */
 export interface BlogArticleClasses extends ArticleClasses {
@@ -23,13 +28,15 @@ export function BlogArticle(props: {
   /** The `sizes` of both kinds of picture, or of each when the cover runs wider. */
   sizes: string | { readonly cover: string; readonly section: string };
 }) {
-  const { classes: s, sizes } = props;
+  const { classes: s, sizes, article } = props;
+  const { brand, author, nav } = useContext(ArticleContext);
   return (
     <div className={s.page}>
       <ArticleView
-        article={props.article}
+        article={article}
         closing={props.closing}
         classes={s}
+        byline={article && <Byline article={article} closing={props.closing} author={author} />}
         media={(image, place) => (
           <Picture
             className={place === 'cover' ? s.cover : s.figure}
@@ -39,6 +46,28 @@ export function BlogArticle(props: {
           />
         )}
       />
+      {article && nav && <ArticleNavLinks nav={nav} brand={brand ?? ''} />}
     </div>
+  );
+}
+
+/** Who wrote it, how long it reads, and when it was last revised. */
+function Byline(props: {
+  article: Article;
+  closing?: readonly Section[] | undefined;
+  author?: string | undefined;
+}) {
+  const { article } = props;
+  const minutes = readingMinutes(countWords([...article.sections, ...(props.closing ?? [])]));
+  return (
+    <p className={x.byline}>
+      {props.author && <span>By {props.author}</span>}
+      <span>{minutes} min read</span>
+      {article.updated && (
+        <span>
+          Updated <DateText date={article.updated.date} isoDate={article.updated.isoDate} />
+        </span>
+      )}
+    </p>
   );
 }

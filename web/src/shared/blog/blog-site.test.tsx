@@ -60,32 +60,66 @@ describe('the blog scaffold', async () => {
   });
 
   it('titles the home page and prefetches its first articles, then the extra paths', () => {
-    expect(page('/').document({})).toEqual({
+    const { meta, ...doc } = page('/').document({});
+    expect(doc).toEqual({
       title: 'Fixture Blog — Home',
       description: 'The fixture blog.',
       lang: 'en',
       prefetch: ['/read/10', '/read/2', '/also'],
     });
+    expect(meta).toMatchObject({
+      site: 'tts1',
+      canonical: '/',
+      type: 'website',
+      siteName: 'Fixture Blog',
+      locale: 'en_US',
+      feed: { title: 'Fixture Blog', path: '/feed.xml' },
+      image: { width: 1200, height: 630, type: 'image/jpeg', alt: 'Fixture Blog — Home' },
+    });
+    expect(meta!.jsonLd!.map((j) => ('@type' in j ? j['@type'] : null))).toEqual(['WebSite']);
+  });
+
+  it("describes an article for sharing: its own picture, dates, author and the blog's crumbs", () => {
+    const { meta } = page('/read/:id').document({ id: '2' });
+    const two = blog.index.get('2')!;
+    expect(meta).toMatchObject({
+      canonical: '/read/2',
+      type: 'article',
+      title: two.title,
+      description: two.excerpt,
+      published: two.isoDate,
+      modified: two.updated?.isoDate ?? two.isoDate,
+      author: 'Fixture Blog Editorial Team',
+    });
+    expect(meta!.image.url).toMatch(/^\/assets\/og-tts1-2-cover-[0-9a-f]+\.jpg$/);
+    expect(meta!.jsonLd!.map((j) => ('@type' in j ? j['@type'] : null))).toEqual([
+      'BlogPosting',
+      'BreadcrumbList',
+    ]);
   });
 
   it('titles an article after the brand and prefetches the home page of its route set', () => {
     const article = prepared
       .routeObjects({ routeSet: 'prefixed', lang: 'en' })
       .find((r) => r.path === '/fixture/read/:id')!;
-    expect(article.document({ id: '02' })).toEqual({
+    const { meta, ...doc } = article.document({ id: '02' });
+    expect(doc).toEqual({
       title: 'Fixture Two | Fixture Blog',
       description: blog.index.get('2')?.excerpt,
       lang: 'en',
       prefetch: ['/fixture/home'],
     });
+    // The canonical names the online URL with the id in its canonical form.
+    expect(meta?.canonical).toBe('/read/2');
   });
 
-  it('gives the empty article the brand and the home description, and prefetches nothing', () => {
+  it('gives the empty article the brand and the home description, no meta and noindex', () => {
     expect(page('/read/:id').document({ id: '99' })).toEqual({
       title: 'Fixture Blog',
       description: 'The fixture blog.',
       lang: 'en',
       prefetch: [],
+      noindex: true,
     });
   });
 

@@ -4,6 +4,9 @@ import { ArticleRoute, routeObjects, type PageRender } from '../render/route-obj
 import type { DocumentInfo, PreparedSite } from '../render/site-render';
 import { lookupId } from '../routes/id-rule';
 import { detailPath, pagePath, type RouteSetKind } from '../routes/route-set';
+import { blogPosting, breadcrumbs, webSite } from '../seo/json-ld';
+import type { PageMeta } from '../seo/page-meta';
+import { ArticleContext, articleNav, editorialTeam } from './article-context';
 import type { Blog, BlogPage } from './load-blog';
 
 /** A blog page's document information: every blog is written in English. */
@@ -13,6 +16,82 @@ export function blogDocument(
   prefetch: readonly string[],
 ): DocumentInfo {
   return { title, description, lang: 'en', prefetch };
+}
+
+/** Every blog page is in English, for readers in any country. */
+const LOCALE = 'en_US';
+const FEED_PATH = '/feed.xml';
+
+/** What a blog's pages share in their meta: the site, its card picture, its feed. */
+function siteMeta(blog: Blog<string>) {
+  const { routes, site } = blog;
+  return {
+    site: routes.site,
+    siteName: site.BRAND,
+    locale: LOCALE,
+    feed: { title: site.BRAND, path: FEED_PATH },
+    card: () => blog.social.card(routes.site, site.HOME_TITLE),
+  };
+}
+
+/** The meta of a page of the blog that is not an article: its home, or another page. */
+export function blogPageMeta(
+  blog: Blog<string>,
+  page: { path: string; title: string; description: string; home?: boolean },
+): PageMeta {
+  const { card, ...common } = siteMeta(blog);
+  return {
+    ...common,
+    canonical: page.path,
+    title: page.title,
+    description: page.description,
+    type: 'website',
+    image: card(),
+    jsonLd: page.home
+      ? [webSite({ name: blog.site.BRAND, description: page.description, lang: 'en' })]
+      : [
+          breadcrumbs([
+            [blog.site.BRAND, pagePath(blog.routes, 'home', 'online')],
+            [page.title, page.path],
+          ]),
+        ],
+  };
+}
+
+function articleMeta(blog: Blog<string>, article: Article): PageMeta {
+  const { card: _card, ...common } = siteMeta(blog);
+  const path = detailPath(blog.routes, 'article', 'online', article.id);
+  const image = blog.social.fromContent(blog.routes.site, article.image.src, article.image.alt);
+  const modified = article.updated?.isoDate ?? article.isoDate;
+  const author = editorialTeam(blog.site.BRAND);
+  return {
+    ...common,
+    canonical: path,
+    title: article.title,
+    description: article.excerpt,
+    type: 'article',
+    image,
+    author,
+    published: article.isoDate,
+    modified,
+    jsonLd: [
+      blogPosting({
+        headline: article.title,
+        description: article.excerpt,
+        path,
+        image: image.url,
+        published: article.isoDate,
+        modified,
+        author,
+        publisher: blog.site.BRAND,
+        lang: 'en',
+      }),
+      breadcrumbs([
+        [blog.site.BRAND, pagePath(blog.routes, 'home', 'online')],
+        [article.title, path],
+      ]),
+    ],
+  };
 }
 
 /** The pages of one route set that every blog builds alike; the blog gives their elements. */
@@ -31,11 +110,14 @@ export interface BlogPages {
   ): PageRender;
   /** The article page: `render(article)`, with `undefined` for an unknown or malformed id. */
   article(render: (article: Article | undefined) => ReactElement): PageRender;
+  /** Another page of the blog, at `page` of its routes, titled and described as given. */
+  other(page: string, element: ReactElement, title: string, description: string): PageRender;
 }
 
 function blogPages(blog: Blog<string>, routeSet: RouteSetKind): BlogPages {
   const { routes, site } = blog;
   const homePath = pagePath(routes, 'home', routeSet);
+  const onlineHome = pagePath(routes, 'home', 'online');
   return {
     routeSet,
     homePath,
@@ -46,17 +128,55 @@ function blogPages(blog: Blog<string>, routeSet: RouteSetKind): BlogPages {
       const prefetch = [...first, ...alsoPrefetch];
       return {
         element,
-        document: () => blogDocument(site.HOME_TITLE, site.HOME_DESCRIPTION, prefetch),
+        document: () => ({
+          ...blogDocument(site.HOME_TITLE, site.HOME_DESCRIPTION, prefetch),
+          meta: blogPageMeta(blog, {
+            path: onlineHome,
+            title: site.HOME_TITLE,
+            description: site.HOME_DESCRIPTION,
+            home: true,
+          }),
+        }),
       };
     },
     article: (render) => ({
-      element: <ArticleRoute kind={site.ARTICLE_RULES.idKind} index={blog.index} render={render} />,
+      element: (
+        <ArticleRoute
+          kind={site.ARTICLE_RULES.idKind}
+          index={blog.index}
+          render={(article) => (
+            <ArticleContext.Provider
+              value={{
+                brand: site.BRAND,
+                author: editorialTeam(site.BRAND),
+                nav: article && articleNav(blog, article, routeSet),
+              }}
+            >
+              {render(article)}
+            </ArticleContext.Provider>
+          )}
+        />
+      ),
       document: (params) => {
         const article = lookupId(site.ARTICLE_RULES.idKind, params.id, blog.index);
         return article
-          ? blogDocument(`${article.title} | ${site.BRAND}`, article.excerpt, [homePath])
-          : blogDocument(site.BRAND, site.HOME_DESCRIPTION, []);
+          ? {
+              ...blogDocument(`${article.title} | ${site.BRAND}`, article.excerpt, [homePath]),
+              meta: articleMeta(blog, article),
+            }
+          : { ...blogDocument(site.BRAND, site.HOME_DESCRIPTION, []), noindex: true };
       },
+    }),
+    other: (page, element, title, description) => ({
+      element,
+      document: () => ({
+        ...blogDocument(title, description, [homePath]),
+        meta: blogPageMeta(blog, {
+          path: pagePath(routes, page as BlogPage, 'online'),
+          title,
+          description,
+        }),
+      }),
     }),
   };
 }

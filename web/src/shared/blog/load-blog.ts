@@ -8,6 +8,7 @@ import {
 import type { Article, ArticleRules, Section } from '../content/schema';
 import { indexArticles } from '../render/route-objects';
 import type { SiteRoutes } from '../routes/route-set';
+import { plannedSocialImages, type SocialImages } from '../seo/social-image';
 
 /** The pages every blog has: its home page and its article page (the empty article included). */
 export type BlogPage = 'home' | 'article';
@@ -35,6 +36,8 @@ export interface Blog<P extends string = never> {
   /** content/<site>/articles, sorted by id. */
   readonly articles: readonly Article[];
   readonly index: ReadonlyMap<string, Article>;
+  /** Where its link-preview pictures come from. */
+  readonly social: SocialImages;
 }
 
 /** Loads and indexes a blog's articles; an invalid file fails the build. */
@@ -44,7 +47,9 @@ export async function loadBlog<P extends string = never>(
   site: BlogSite,
 ): Promise<Blog<P>> {
   const articles = await loadArticles(source, routes.site, site.ARTICLE_RULES);
-  return { routes, site, articles, index: indexArticles(articles) };
+  // Rendering tests give no picture maker: names only, nothing encoded.
+  const social = source.social ?? plannedSocialImages();
+  return { routes, site, articles, index: indexArticles(articles), social };
 }
 
 /**

@@ -27,6 +27,8 @@ export function ArticleView(props: {
   closing?: readonly Section[] | undefined;
   classes: ArticleClasses;
   media?: ArticleMedia | undefined;
+  /** Under the date: who wrote it, how long it reads, when it was revised. */
+  byline?: ReactNode;
 }) {
   const { article, classes } = props;
   if (article === undefined) return null;
@@ -37,6 +39,7 @@ export function ArticleView(props: {
       <header className={classes.header}>
         <h1 className={classes.title}>{article.title}</h1>
         <DateText className={classes.date} date={article.date} isoDate={article.isoDate} />
+        {props.byline}
       </header>
       <div className={classes.body}>
         {sections.map((section, i) => (

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import type { SocialImages } from '../seo/social-image';
 import type { ImageRegistry } from '../images/image-registry';
 import type { ResponsiveImage } from '../images/responsive-image';
 import {
@@ -36,6 +37,8 @@ export interface ContentSource {
   readonly warn: Warn;
   /** The images of content/<site>/images/, rendered by the build (the prerender's pipeline). */
   readonly images?: ImageRegistry;
+  /** The link-preview pictures (articles' artwork, the sites' cards), made by the build. */
+  readonly social?: SocialImages;
 }
 
 /** Turns a content image reference into the responsive image a page renders. */

@@ -27,6 +27,8 @@ export interface Article {
   readonly date: string;
   /** The same date as YYYY-MM-DD, for <time datetime>. */
   readonly isoDate: string;
+  /** When the article was last revised, if it was: in the same two forms. */
+  readonly updated?: { readonly date: string; readonly isoDate: string };
   readonly excerpt: string;
   readonly image: ImageRef;
   readonly sections: readonly Section[];
@@ -258,14 +260,26 @@ export function parseArticle(
   rules: ArticleRules,
 ): Article {
   const r = new Reader(file);
-  const record = r.object(value, '', ['id', 'title', 'date', 'excerpt', 'image', 'sections']);
+  const record = r.object(
+    value,
+    '',
+    ['id', 'title', 'date', 'excerpt', 'image', 'sections'],
+    ['updated'],
+  );
   const id = r.id(record.id, 'id', rules.idKind);
   if (id !== fileId)
     r.fail('id', `is ${JSON.stringify(record.id)} but the file is named ${fileId}.json`);
+  const published = r.date(record.date, 'date', rules.dateStyle);
+  const updated =
+    record.updated === undefined ? undefined : r.date(record.updated, 'updated', rules.dateStyle);
+  if (updated !== undefined && updated.isoDate <= published.isoDate) {
+    r.fail('updated', `must come after the date (${published.date})`);
+  }
   return {
     id,
     title: r.text(record.title, 'title'),
-    ...r.date(record.date, 'date', rules.dateStyle),
+    ...published,
+    ...(updated !== undefined ? { updated } : {}),
     excerpt: r.text(record.excerpt, 'excerpt'),
     image: r.image(record.image, 'image'),
     sections: r.sections(record.sections, 'sections', rules.minSections),

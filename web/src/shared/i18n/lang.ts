@@ -12,6 +12,15 @@ export const NATIVE_LANG_NAMES: Readonly<Record<Lang, string>> = {
   pt: 'Português',
 };
 
+/** Each language as link previews name it (og:locale): the country the text is written for. */
+export const OG_LOCALES: Readonly<Record<Lang, string>> = {
+  en: 'en_US',
+  ja: 'ja_JP',
+  ko: 'ko_KR',
+  es: 'es_ES',
+  pt: 'pt_BR',
+};
+
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }

@@ -15,7 +15,8 @@ export interface SettingSpec {
 
 export interface Setting {
   readonly key: string;
-  readonly spec: SettingSpec;
+  /** Null for the server's own settings (a site's origin), which the manifest does not declare. */
+  readonly spec: SettingSpec | null;
   /** The token for HTML text or a quoted attribute. */
   readonly html: string;
   /** The token for the inside of a JSON string (an inline JSON-LD script). */
@@ -29,9 +30,19 @@ export function defineSetting(key: string, spec: SettingSpec): Setting {
   return { key, spec, html: `{{${key}}}`, json: `{{json:${key}}}` };
 }
 
+/**
+ * The public origin of `site` ("https://host[:port]", no trailing slash), which the server knows
+ * from its config ([origins], else the site's first host): page URLs are `origin + path`.
+ */
+export function originOf(site: string): Setting {
+  const key = `origins.${site}`;
+  if (!KEY.test(key)) throw new Error(`site name "${site}" cannot name a setting`);
+  return { key, spec: null, html: `{{${key}}}`, json: `{{json:${key}}}` };
+}
+
 /** The setting keys named by the tokens in `html`. */
 export function settingTokens(html: string): Set<string> {
-  return new Set([...html.matchAll(/\{\{(?:json:)?([a-z0-9_.]+)\}\}/g)].map((m) => m[1]!));
+  return new Set([...html.matchAll(/\{\{(?:json:|\?|\/)?([a-z0-9_.]+)\}\}/g)].map((m) => m[1]!));
 }
 
 /** True when `value` is a token the server did not fill (a page opened from the build itself). */

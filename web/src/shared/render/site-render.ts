@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { Params } from 'react-router';
 import type { ContentSource } from '../content/load-content';
 import type { RouteSetKind } from '../routes/route-set';
+import type { PageMeta } from '../seo/page-meta';
 import type { Setting } from './settings';
 
 /** The CSP directives a setting's origin may widen (the server's page CSP has these two). */
@@ -27,6 +28,14 @@ export interface DocumentInfo {
   readonly scripts?: readonly string[];
   /** Same-origin pages a visitor is likely to open next: `<link rel="prefetch">`. */
   readonly prefetch?: readonly string[];
+  /**
+   * What an indexable page says of itself to search engines and link previews (canonical,
+   * alternates, card, JSON-LD). Only the online route set's pages are written with it: the
+   * prefixed set is never indexed.
+   */
+  readonly meta?: PageMeta;
+  /** A page search engines must not keep: the 404 page, an empty article. */
+  readonly noindex?: boolean;
   /** The settings whose tokens the page carries, filled in by the server at start-up. */
   readonly settings?: readonly Setting[];
   /** Settings whose URL's origin the page's CSP also allows, by directive. */
@@ -44,6 +53,8 @@ export interface RenderContext {
   readonly routeSet: RouteSetKind;
   /** The language being rendered, for sites with per-language pages; else the site's own. */
   readonly lang: string;
+  /** The page is rendered for its language's own URL (/ja/...), not for one the cookie picks. */
+  readonly localized?: boolean;
 }
 
 /** A site with its content loaded, ready to render any route of either route set. */

@@ -6,7 +6,9 @@ import {
   detailPath,
   EMPTY_ARTICLE_SEGMENT,
   isPagePath,
+  localizedPath,
   pagePath,
+  PREFIXED_HEADERS,
   routerPatterns,
   type SiteRoutes,
 } from './route-set';
@@ -39,6 +41,14 @@ describe('buildRouting', () => {
       '/blog/home': 'blog-prefixed-home',
       '/blog/about': 'blog-prefixed-about',
       '/shop/home': 'shop-prefixed-home',
+      '/shop/ja/home': 'shop-prefixed-home-ja',
+    });
+    expect(routing.sets.prefixed!.headers).toEqual(PREFIXED_HEADERS);
+    expect(routing.sets.prefixed!.notFound).toBe('not-found-prefixed');
+    expect(routing.sets.blog!.notFound).toBe('not-found');
+    expect(routing.sets.shop!.routes).toEqual({
+      '/': 'shop-online-home',
+      '/ja': 'shop-online-home-ja',
     });
     expect(routing.sets.blog!.routes).toEqual({
       '/': 'blog-online-home',
@@ -91,6 +101,28 @@ describe('buildRouting', () => {
     const shopHome = routing.pages.find((p) => p.id === 'shop-online-home');
     expect(shopHome?.file).toBe('pages/online/shop/home.{lang}.html');
     expect(shopHome?.langs).toEqual({ list: ['en', 'ja'], default: 'en' });
+    // The page at its language's own URL is a page of its own.
+    expect(routing.pages.find((p) => p.id === 'shop-online-home-ja')).toEqual({
+      id: 'shop-online-home-ja',
+      site: 'shop',
+      routeSet: 'online',
+      page: 'home',
+      path: '/ja',
+      file: 'pages/online/shop/ja/home.html',
+      lang: 'ja',
+    });
+  });
+
+  it('routes file routes to their site or to the prefixed set, and rejects unknown sites', () => {
+    const withFiles = buildRouting([blog], {}, [
+      { site: 'blog', path: '/robots.txt', id: 'blog-robots', file: 'files/blog/robots.txt' },
+      { site: null, path: '/robots.txt', id: 'prefixed-robots', file: 'files/robots.txt' },
+    ]);
+    expect(withFiles.sets.blog!.routes['/robots.txt']).toBe('blog-robots');
+    expect(withFiles.sets.prefixed!.routes['/robots.txt']).toBe('prefixed-robots');
+    expect(() =>
+      buildRouting([blog], {}, [{ site: 'nope', path: '/x', id: 'x', file: 'x' }]),
+    ).toThrow(/no site "nope"/);
   });
 
   it('rejects a path defined twice in one route set', () => {
@@ -148,6 +180,15 @@ describe('links', () => {
     expect(pagePath(blog, 'home', 'online')).toBe('/');
     expect(detailPath(blog, 'post', 'prefixed', '3')).toBe('/blog/post/3');
     expect(detailPath(blog, 'post', 'online', '3')).toBe('/post/3');
+  });
+
+  it('put a language first on a site host and after the prefix on the prefixed set', () => {
+    expect(pagePath(shop, 'home', 'online', 'ja')).toBe('/ja/');
+    expect(pagePath(shop, 'home', 'online', 'en')).toBe('/');
+    expect(pagePath(shop, 'home', 'prefixed', 'ja')).toBe('/shop/ja/home');
+    expect(localizedPath('online', '/contact-us', 'ko')).toBe('/ko/contact-us');
+    expect(localizedPath('prefixed', '/shop/contact-us', 'ko')).toBe('/shop/ko/contact-us');
+    expect(() => localizedPath('prefixed', '/shop', 'ko')).toThrow(/no site prefix/);
   });
 
   it('tell the active page from the path', () => {

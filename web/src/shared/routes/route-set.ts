@@ -19,6 +19,9 @@ export const ROUTE_SET_KINDS: readonly RouteSetKind[] = ['prefixed', 'online'];
 /** The page id of the shared 404 page, used as `not_found` by every route set. */
 export const NOT_FOUND_PAGE_ID = 'not-found';
 export const NOT_FOUND_FILE = 'pages/not-found.html';
+/** The prefixed set's own 404 page: it has no home to link to, so it links every site's entry. */
+export const PREFIXED_NOT_FOUND_PAGE_ID = 'not-found-prefixed';
+export const PREFIXED_NOT_FOUND_FILE = 'pages/not-found-prefixed.html';
 
 /** A page answered on exact paths. The first path of each list is the one links point to. */
 export interface PageRoute<P extends string = string> {
@@ -56,15 +59,35 @@ export function defineRoutes<const P extends string>(routes: SiteRoutes<P>): Sit
 // ---------------------------------------------------------------------------------------------
 // Links
 
+/**
+ * The path links point to for `page`: its first path, or with `lang` (a site's other language)
+ * the same path in that language: `/ja/` for `/`, `/ja/contact-us`, `/waveads/ja/home`.
+ */
 export function pagePath<P extends string>(
   routes: SiteRoutes<P>,
   page: P,
   routeSet: RouteSetKind,
+  lang?: string,
 ): string {
   const route = routes.pages.find((r) => r.page === page);
   const path = route?.[routeSet][0];
   if (path === undefined) throw new Error(`${routes.site}: no ${routeSet} path for page "${page}"`);
-  return path;
+  if (lang === undefined || lang === routes.langs?.default) return path;
+  const localized = localizedPath(routeSet, path, lang);
+  return localized === `/${lang}` ? `/${lang}/` : localized;
+}
+
+/**
+ * A path of a site's page in another of its languages: the language goes first on a site's own
+ * host (`/home` -> `/ja/home`, `/` -> `/ja`) and after the site's prefix on the prefixed set
+ * (`/waveads/home` -> `/waveads/ja/home`). Route keys have no trailing slash; links to a
+ * language's home add one (`/ja/`), the way a directory is written.
+ */
+export function localizedPath(routeSet: RouteSetKind, path: string, lang: string): string {
+  if (routeSet === 'online') return path === '/' ? `/${lang}` : `/${lang}${path}`;
+  const second = path.indexOf('/', 1);
+  if (second < 0) throw new Error(`prefixed path "${path}" has no site prefix`);
+  return `${path.slice(0, second)}/${lang}${path.slice(second)}`;
 }
 
 export function detailPath<P extends string>(
@@ -122,7 +145,13 @@ export interface PageSpec {
   readonly articleId?: string | null;
   /** Output file relative to build/web; with `langs`, "{lang}" stands for the language code. */
   readonly file: string;
+  /** One file per language, picked by the visitor's `lang` cookie. */
   readonly langs?: { readonly list: readonly string[]; readonly default: string };
+  /**
+   * A page in one fixed language at its own URL (`/ja/`): the same page as the `langs` one
+   * renders for that language, but its links stay in the language (`/ja/contact-us`).
+   */
+  readonly lang?: string;
 }
 
 export interface DetailSet {
@@ -136,10 +165,27 @@ export interface DetailSet {
 export interface RouteSet {
   /** Exact path -> page id. */
   readonly routes: Readonly<Record<string, string>>;
+  /** Header lines on every answer on this route set. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly details: readonly DetailSet[];
   readonly notFound: string;
   /** Online route sets: the site's first page under its prefix (for the server's start-up lines). */
   readonly prefixedEntry?: string;
+}
+
+/**
+ * Every answer on the prefixed route set says search engines must not keep it: that set is the
+ * sites' copy under path prefixes for any unknown host, never the pages to find.
+ */
+export const PREFIXED_HEADERS: Readonly<Record<string, string>> = { 'X-Robots-Tag': 'noindex' };
+
+/** A file the prerender writes for a route set that is not a page (robots.txt, a sitemap...). */
+export interface SiteFileRoute {
+  /** The site whose online route set answers it, or null for the prefixed set. */
+  readonly site: string | null;
+  readonly path: string;
+  readonly id: string;
+  readonly file: string;
 }
 
 export interface Routing {
@@ -161,7 +207,11 @@ const PATH_RE = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
 const PREFIX_RE = /^\/(?:[A-Za-z0-9._~-]+\/)+$/;
 const NAME_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export function buildRouting(sites: readonly SiteRoutes[], knownIds: KnownIds): Routing {
+export function buildRouting(
+  sites: readonly SiteRoutes[],
+  knownIds: KnownIds,
+  files: readonly SiteFileRoute[] = [],
+): Routing {
   checkSiteNames(sites);
   const pages = new PageList();
   const prefixed = new RouteSetBuilder('prefixed');
@@ -171,12 +221,29 @@ export function buildRouting(sites: readonly SiteRoutes[], knownIds: KnownIds): 
     for (const kind of ROUTE_SET_KINDS) {
       const into = kind === 'prefixed' ? prefixed : own;
       addExactPages(site, kind, pages, into);
+      addLanguagePages(site, kind, pages, into);
       addDetailPages(site, kind, knownIds[site.site] ?? {}, pages, into);
     }
+    for (const f of files.filter((f) => f.site === site.site)) own.route(f.path, f.id);
     const prefixedEntry = site.pages.find((r) => r.prefixed.length > 0)?.prefixed[0];
     online[site.site] = { ...own.done(), ...(prefixedEntry ? { prefixedEntry } : {}) };
   }
-  return { sets: { prefixed: prefixed.done(), ...online }, pages: pages.all };
+  for (const f of files) {
+    if (f.site === null) prefixed.route(f.path, f.id);
+    else if (!sites.some((s) => s.site === f.site))
+      throw new Error(`file ${f.path}: no site "${f.site}"`);
+  }
+  return {
+    sets: {
+      prefixed: {
+        ...prefixed.done(),
+        notFound: PREFIXED_NOT_FOUND_PAGE_ID,
+        headers: PREFIXED_HEADERS,
+      },
+      ...online,
+    },
+    pages: pages.all,
+  };
 }
 
 function checkSiteNames(sites: readonly SiteRoutes[]): void {
@@ -193,8 +260,28 @@ function checkSiteNames(sites: readonly SiteRoutes[]): void {
 /** The pages to prerender, each id and file used once (the 404 page's are taken). */
 class PageList {
   readonly all: PageSpec[] = [];
-  private readonly ids = new Set<string>([NOT_FOUND_PAGE_ID]);
-  private readonly files = new Set<string>([NOT_FOUND_FILE]);
+  private readonly ids = new Set<string>([NOT_FOUND_PAGE_ID, PREFIXED_NOT_FOUND_PAGE_ID]);
+  private readonly files = new Set<string>([NOT_FOUND_FILE, PREFIXED_NOT_FOUND_FILE]);
+
+  /** A page at its language's own URL (`/ja/`), written to `<lang>/<page>.html`. */
+  addLanguage(
+    site: SiteRoutes,
+    kind: RouteSetKind,
+    name: string,
+    path: string,
+    lang: string,
+  ): string {
+    const spec: PageSpec = {
+      id: `${site.site}-${kind}-${name}-${lang}`,
+      site: site.site,
+      routeSet: kind,
+      page: name,
+      path,
+      file: `pages/${kind}/${site.site}/${lang}/${name}.html`,
+      lang,
+    };
+    return this.push(spec);
+  }
 
   /** Adds the page `name` of `site` in route set `kind`; `detail` names its article (or none). */
   add(
@@ -216,6 +303,10 @@ class PageList {
       file: `pages/${kind}/${site.site}/${stem}${site.langs ? '.{lang}.html' : '.html'}`,
       ...(site.langs ? { langs: site.langs } : {}),
     };
+    return this.push(spec);
+  }
+
+  private push(spec: PageSpec): string {
     if (this.ids.has(spec.id)) throw new Error(`duplicate page id "${spec.id}"`);
     if (this.files.has(spec.file)) throw new Error(`duplicate page file "${spec.file}"`);
     this.ids.add(spec.id);
@@ -237,6 +328,24 @@ function addExactPages(
     if (paths.length === 0) continue;
     const id = pages.add(site, kind, route.page, paths[0]!);
     for (const path of paths) into.route(path, id);
+  }
+}
+
+/** A site with several languages: each page in every other language at its own paths. */
+function addLanguagePages(
+  site: SiteRoutes,
+  kind: RouteSetKind,
+  pages: PageList,
+  into: RouteSetBuilder,
+) {
+  if (!site.langs) return;
+  for (const lang of site.langs.list.filter((l) => l !== site.langs!.default)) {
+    for (const route of site.pages) {
+      const paths = route[kind].map((p) => localizedPath(kind, p, lang));
+      if (paths.length === 0) continue;
+      const id = pages.addLanguage(site, kind, route.page, paths[0]!, lang);
+      for (const path of paths) into.route(path, id);
+    }
   }
 }
 

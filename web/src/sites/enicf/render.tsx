@@ -1,22 +1,64 @@
 import { routeObjects } from '../../shared/render/route-objects';
+import { originOf } from '../../shared/render/settings';
 import type { PrepareSite } from '../../shared/render/site-render';
+import { pagePath } from '../../shared/routes/route-set';
+import { mobileApplication } from '../../shared/seo/json-ld';
+import type { PageMeta } from '../../shared/seo/page-meta';
+import { plannedSocialImages, type SocialImages } from '../../shared/seo/social-image';
 import { LandingPage } from './landing-page';
 import { enicfRoutes } from './routes';
-import { LANDING_SETTINGS } from './settings';
+import { LANDING_RATING, LANDING_SETTINGS } from './settings';
 import { GAME } from './site';
 
 /** The click handler, a client-build entry (vite.config.ts). */
 const LANDING_SCRIPT = 'src/sites/enicf/landing-click.ts';
 
-export const prepare: PrepareSite = async () => ({
+const TITLE = `${GAME} – Download on the App Store`;
+const DESCRIPTION = `Get ${GAME}, the block puzzle game, on the App Store for iPhone and iPad.`;
+
+function landingMeta(social: SocialImages): PageMeta {
+  const image = social.card('enicf', TITLE);
+  return {
+    site: 'enicf',
+    siteName: GAME,
+    canonical: pagePath(enicfRoutes, 'landing', 'online'),
+    title: TITLE,
+    description: DESCRIPTION,
+    type: 'website',
+    image,
+    locale: 'en_US',
+    settings: [LANDING_SETTINGS.appStoreUrl, LANDING_RATING.value, LANDING_RATING.count],
+    jsonLd: [
+      mobileApplication(
+        {
+          name: GAME,
+          operatingSystem: 'iOS',
+          category: 'GameApplication',
+          storeUrl: LANDING_SETTINGS.appStoreUrl.json,
+          image: image.url,
+          rating: {
+            value: LANDING_RATING.value.json,
+            count: LANDING_RATING.count.json,
+            when: [LANDING_RATING.value.key, LANDING_RATING.count.key],
+          },
+        },
+        originOf('enicf').json,
+      ),
+    ],
+  };
+}
+
+export const prepare: PrepareSite = async (source) => ({
   knownIds: {},
   routeObjects: ({ routeSet }) =>
     routeObjects(enicfRoutes, routeSet, {
       landing: {
         element: <LandingPage />,
         document: () => ({
-          title: `${GAME} – Download on the App Store`,
-          description: `Get ${GAME}, the block puzzle game, on the App Store for iPhone and iPad.`,
+          title: TITLE,
+          description: DESCRIPTION,
+          // Rendering tests give no picture maker: names only, nothing encoded.
+          meta: landingMeta(source.social ?? plannedSocialImages()),
           lang: 'en',
           scripts: [LANDING_SCRIPT],
           settings: Object.values(LANDING_SETTINGS),

@@ -22,3 +22,12 @@ export const LANDING_SETTINGS = {
     default: 'waveads',
   }),
 };
+
+/**
+ * The game's App Store rating and how many ratings it averages, for its structured data: the
+ * store's real figures when the operator sets them, else none (never made up).
+ */
+export const LANDING_RATING = {
+  value: defineSetting('landing.rating_value', { type: 'text', optional: true, default: '' }),
+  count: defineSetting('landing.rating_count', { type: 'text', optional: true, default: '' }),
+};

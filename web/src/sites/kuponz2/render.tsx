@@ -1,4 +1,4 @@
-import { blogDocument, blogSite } from '../../shared/blog/blog-site';
+import { blogSite } from '../../shared/blog/blog-site';
 import { blogImages, loadBlog } from '../../shared/blog/load-blog';
 import { loadOptional } from '../../shared/content/load-content';
 import { parseCommonSections, parseFrance } from '../../shared/content/schema';
@@ -23,14 +23,16 @@ export const prepare: PrepareSite = async (source) => {
   const images = blogImages(source, blog, common);
   for (const row of france?.rows ?? []) [row, ...row.items].forEach((item) => images(item.image));
 
-  return blogSite(blog, ({ routeSet, homePath, home, article }) => ({
+  return blogSite(blog, ({ routeSet, home, article, other }) => ({
     home: home(<HomePage routeSet={routeSet} list={list} images={images} />, list, [
       pagePath(kuponz2Routes, 'france', routeSet),
     ]),
-    france: {
-      element: <FrancePage routeSet={routeSet} france={france} images={images} />,
-      document: () => blogDocument(site.FRANCE_TITLE, site.FRANCE_BANNER, [homePath]),
-    },
+    france: other(
+      'france',
+      <FrancePage routeSet={routeSet} france={france} images={images} />,
+      site.FRANCE_TITLE,
+      site.FRANCE_BANNER,
+    ),
     article: article((a) => (
       <ArticlePage routeSet={routeSet} article={a} common={common} images={images} />
     )),

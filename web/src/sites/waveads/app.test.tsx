@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,9 +9,6 @@ import { en } from './i18n/en';
 import { ContactPage } from './pages/contact-page';
 import { HomePage } from './pages/home-page';
 
-vi.mock('../../shared/browser/reload', () => ({ reloadPage: vi.fn() }));
-const { reloadPage } = await import('../../shared/browser/reload');
-
 const props = (over: Partial<WaveadsAppProps> = {}): WaveadsAppProps => {
   const page = over.page ?? 'home';
   const routeSet = over.routeSet ?? 'prefixed';
@@ -20,8 +17,7 @@ const props = (over: Partial<WaveadsAppProps> = {}): WaveadsAppProps => {
     routeSet,
     lang: 'en',
     dictionary: en,
-    children:
-      page === 'home' ? <HomePage routeSet={routeSet} /> : <ContactPage routeSet={routeSet} />,
+    children: page === 'home' ? <HomePage /> : <ContactPage />,
     ...over,
   };
 };
@@ -29,11 +25,14 @@ const props = (over: Partial<WaveadsAppProps> = {}): WaveadsAppProps => {
 beforeEach(() => {
   localStorage.clear();
   document.cookie = 'lang=; Max-Age=0; Path=/';
-  vi.mocked(reloadPage).mockClear();
+  window.history.replaceState(null, '', '/');
 });
+
+const cleanups: (() => void)[] = [];
 
 afterEach(() => {
   vi.restoreAllMocks();
+  for (const undo of cleanups.splice(0)) undo();
 });
 
 describe('the waveads home page', () => {
@@ -168,7 +167,7 @@ describe('the language menu', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(list.hidden).toBe(false);
     const names = within(list)
-      .getAllByRole('button')
+      .getAllByRole('link')
       .map((b) => b.firstChild?.textContent);
     expect(names).toEqual(['English', '日本語', '한국어', 'Español', 'Português']);
     fireEvent.click(toggle);
@@ -186,23 +185,92 @@ describe('the language menu', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('stores the choice in localStorage and the lang cookie, then reloads', () => {
-    render(<WaveadsApp {...props()} />);
+  it('links each language to the same page at its own URL', () => {
+    render(<WaveadsApp {...props({ page: 'contact-us', routeSet: 'online' })} />);
     open();
-    fireEvent.click(screen.getByRole('button', { name: /한국어/ }));
-    expect(localStorage.getItem('lang')).toBe('ko');
-    expect(document.cookie).toContain('lang=ko');
-    expect(reloadPage).toHaveBeenCalledTimes(1);
+    const links = screen.getAllByRole('link', { name: /English|日本語|한국어|Español|Português/ });
+    expect(links.map((a) => [a.getAttribute('hreflang'), a.getAttribute('href')])).toEqual([
+      ['en', '/contact-us'],
+      ['ja', '/ja/contact-us'],
+      ['ko', '/ko/contact-us'],
+      ['es', '/es/contact-us'],
+      ['pt', '/pt/contact-us'],
+    ]);
+    expect(links[0]!.getAttribute('aria-current')).toBe('true');
   });
 
-  it('does nothing but close when the current language is chosen', () => {
+  it("keeps the site's links in the language on a language's own URL, and only there", async () => {
+    const ja = await loadDictionary.ja();
+    const links = () =>
+      ['WaveAds', ja['nav.contactUs']].map((name) =>
+        within(screen.getByRole('banner'))
+          .getByRole('link', { name: new RegExp(name) })
+          .getAttribute('href'),
+      );
+    render(<WaveadsApp {...props({ routeSet: 'online', lang: 'ja', dictionary: ja })} />);
+    expect(links()).toEqual(['/', '/contact-us']);
+    cleanup();
+    render(
+      <WaveadsApp
+        {...props({ routeSet: 'online', lang: 'ja', localized: true, dictionary: ja })}
+      />,
+    );
+    expect(links()).toEqual(['/ja/', '/ja/contact-us']);
+    expect(screen.getByRole('link', { name: ja['home.banner.cta'] }).getAttribute('href')).toBe(
+      '/ja/contact-us',
+    );
+    cleanup();
+    render(<WaveadsApp {...props({ lang: 'ja', localized: true, dictionary: ja })} />);
+    expect(links()).toEqual(['/waveads/ja/home', '/waveads/ja/contact-us']);
+  });
+
+  it('links the prefixed pages inside the prefix, and the homes with a trailing slash', () => {
+    render(<WaveadsApp {...props()} />);
+    open();
+    expect(screen.getByRole('link', { name: /日本語/ }).getAttribute('href')).toBe(
+      '/waveads/ja/home',
+    );
+    cleanup();
+    render(<WaveadsApp {...props({ routeSet: 'online' })} />);
+    open();
+    expect(screen.getByRole('link', { name: /日本語/ }).getAttribute('href')).toBe('/ja/');
+  });
+
+  it('stores the choice in localStorage and the lang cookie, and lets the link navigate', () => {
+    render(<WaveadsApp {...props()} />);
+    open();
+    const navigated = followedClicks();
+    fireEvent.click(screen.getByRole('link', { name: /한국어/ }));
+    expect(localStorage.getItem('lang')).toBe('ko');
+    expect(document.cookie).toContain('lang=ko');
+    expect(navigated).toEqual([true]);
+  });
+
+  it('only closes when the current language is chosen', () => {
     render(<WaveadsApp {...props()} />);
     const toggle = open();
-    fireEvent.click(screen.getByRole('button', { name: /English/ }));
-    expect(reloadPage).not.toHaveBeenCalled();
+    const navigated = followedClicks();
+    fireEvent.click(screen.getByRole('link', { name: /English/ }));
+    expect(navigated).toEqual([false]);
+    expect(localStorage.getItem('lang')).toBeNull();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+/**
+ * Records, for each click that reaches the document, whether the page let the browser follow it;
+ * then stops it (jsdom cannot navigate).
+ */
+function followedClicks(): boolean[] {
+  const followed: boolean[] = [];
+  const listener = (e: Event) => {
+    followed.push(!e.defaultPrevented);
+    e.preventDefault();
+  };
+  document.addEventListener('click', listener);
+  cleanups.push(() => document.removeEventListener('click', listener));
+  return followed;
+}
 
 describe('hydration', () => {
   it.each(LANGS)('hydrates the prerendered %s page without a warning', async (lang) => {
@@ -238,6 +306,22 @@ describe('hydration', () => {
     );
     expect(document.documentElement.lang).toBe('es');
     expect(document.cookie).toContain('lang=es');
+    container.remove();
+  });
+
+  it("keeps a language's own URL in its language whatever is stored", async () => {
+    localStorage.setItem('lang', 'es');
+    const ja = await loadDictionary.ja();
+    const app = <WaveadsApp {...props({ lang: 'ja', localized: true, dictionary: ja })} />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(app);
+    document.body.append(container);
+    await act(async () => {
+      hydrateRoot(container, app);
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.querySelector('h1')?.textContent).toBe(ja['home.banner.title']);
+    expect(localStorage.getItem('lang')).toBe('es');
     container.remove();
   });
 });

@@ -3,6 +3,7 @@ import '../../shared/styles/base.css';
 import { readStoredLang, storeLang, type Lang } from '../../shared/i18n/lang';
 import type { RouteSetKind } from '../../shared/routes/route-set';
 import { NoticeProvider } from './components/notices';
+import { PageLinks } from './components/page-links';
 import { SiteFooter } from './components/site-footer';
 import { TopBar } from './components/top-bar';
 import { I18nProvider, loadDictionary, type WaveadsDictionary } from './i18n/dictionaries';
@@ -23,6 +24,8 @@ export interface WaveadsAppProps {
   readonly routeSet: RouteSetKind;
   /** The page's language: `<html lang>` of the prerendered page, never localStorage. */
   readonly lang: Lang;
+  /** The page is at its language's own URL (/ja/, /ja/contact-us), not one the cookie picks. */
+  readonly localized?: boolean;
   readonly dictionary: WaveadsDictionary;
   /** The page's content (each page is its own chunk in the browser). */
   readonly children: ReactNode;
@@ -39,7 +42,9 @@ export function WaveadsApp(props: WaveadsAppProps) {
 
   // After hydration: when the stored preference names another language than the page's (the
   // cookie expired or was cleared), switch the dictionary at run time and restore the cookie.
+  // Not on a language's own URL (/ja/...): there the URL says which language to show.
   useEffect(() => {
+    if (props.localized) return;
     const stored = readStoredLang();
     if (stored === null || stored === props.lang) return;
     let current = true;
@@ -53,18 +58,20 @@ export function WaveadsApp(props: WaveadsAppProps) {
     return () => {
       current = false;
     };
-  }, [props.lang, props.page]);
+  }, [props.lang, props.page, props.localized]);
 
   return (
     <I18nProvider lang={active.lang} dictionary={active.dictionary}>
-      <div className={s.shell}>
-        <NoticeProvider>
-          <TopBar routeSet={props.routeSet} />
-          <main className={s.main}>{props.children}</main>
-          <SiteFooter onCareers={() => setResumeOpen(true)} />
-          <ResumeDialog open={resumeOpen} onClose={() => setResumeOpen(false)} />
-        </NoticeProvider>
-      </div>
+      <PageLinks routeSet={props.routeSet} lang={props.localized ? props.lang : undefined}>
+        <div className={s.shell}>
+          <NoticeProvider>
+            <TopBar routeSet={props.routeSet} page={props.page} />
+            <main className={s.main}>{props.children}</main>
+            <SiteFooter onCareers={() => setResumeOpen(true)} />
+            <ResumeDialog open={resumeOpen} onClose={() => setResumeOpen(false)} />
+          </NoticeProvider>
+        </div>
+      </PageLinks>
     </I18nProvider>
   );
 }

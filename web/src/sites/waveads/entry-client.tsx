@@ -1,6 +1,7 @@
 /**
  * The browser entry of the waveads pages: hydrates the prerendered page. Everything it needs
- * is in the document: the language in <html lang>, the page and route set in #root's data-*.
+ * is in the document: the language in <html lang>, the page, the route set and whether it is at
+ * its language's own URL in #root's data-*.
  */
 import { hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LANG, isLang } from '../../shared/i18n/lang';
@@ -22,8 +23,14 @@ async function main(): Promise<void> {
   const [dictionary, Page] = await Promise.all([loadDictionary[lang](), PAGE_MODULES[page].load()]);
   hydrateRoot(
     root,
-    <WaveadsApp page={page} routeSet={routeSet} lang={lang} dictionary={dictionary}>
-      <Page routeSet={routeSet} />
+    <WaveadsApp
+      page={page}
+      routeSet={routeSet}
+      lang={lang}
+      localized={root.dataset.localized === 'true'}
+      dictionary={dictionary}
+    >
+      <Page />
     </WaveadsApp>,
   );
 }

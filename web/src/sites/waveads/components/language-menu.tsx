@@ -1,8 +1,17 @@
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { reloadPage } from '../../../shared/browser/reload';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
+import { pagePath, type RouteSetKind } from '../../../shared/routes/route-set';
 import { LANGS, NATIVE_LANG_NAMES, storeLang, type Lang } from '../../../shared/i18n/lang';
 import { useI18n } from '../i18n/dictionaries';
 import type { MessageKey } from '../i18n/en';
+import { waveadsRoutes, type WaveadsPage } from '../routes';
 import s from './language-menu.module.css';
 
 const LABEL_KEYS: Readonly<Record<Lang, MessageKey>> = {
@@ -52,10 +61,15 @@ function useDismiss(
 
 /**
  * The language menu (a disclosure: an icon button and a list). It closes on a click outside and
- * on Escape. Choosing a language stores it (localStorage and the `lang` cookie the server reads)
- * and reloads, so the server answers with the page prerendered in that language.
+ * on Escape. Each language is a link to the same page in that language (`/ja/`,
+ * `/ja/contact-us`), so crawlers find every language; choosing one also stores it (localStorage
+ * and the `lang` cookie the server reads), so a returning visitor who opens `/` gets it.
  */
-export function LanguageMenu(props: { onOpenChange?: (open: boolean) => void }) {
+export function LanguageMenu(props: {
+  onOpenChange?: (open: boolean) => void;
+  routeSet: RouteSetKind;
+  page: WaveadsPage;
+}) {
   const { lang, t } = useI18n();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -66,11 +80,11 @@ export function LanguageMenu(props: { onOpenChange?: (open: boolean) => void }) 
   useDismiss(open, close, root, button);
   useEffect(() => onOpenChange?.(open), [open, onOpenChange]);
 
-  const choose = (code: Lang) => {
+  const choose = (code: Lang, event: MouseEvent) => {
     setOpen(false);
-    if (code === lang) return;
-    storeLang(code);
-    reloadPage();
+    if (code === lang)
+      event.preventDefault(); // already there
+    else storeLang(code);
   };
 
   // "Language" stays recognisable to someone who cannot read the page's current language.
@@ -92,12 +106,13 @@ export function LanguageMenu(props: { onOpenChange?: (open: boolean) => void }) 
       <ul id={listId} className={s.list} hidden={!open}>
         {LANGS.map((code) => (
           <li key={code}>
-            <button
-              type="button"
+            <a
               className={s.option}
+              href={pagePath(waveadsRoutes, props.page, props.routeSet, code)}
+              hrefLang={code}
               lang={code}
               aria-current={code === lang ? 'true' : undefined}
-              onClick={() => choose(code)}
+              onClick={(e) => choose(code, e)}
             >
               <span className={s.native}>{NATIVE_LANG_NAMES[code]}</span>
               {code !== lang && t(LABEL_KEYS[code]) !== NATIVE_LANG_NAMES[code] && (
@@ -105,7 +120,7 @@ export function LanguageMenu(props: { onOpenChange?: (open: boolean) => void }) 
                   {t(LABEL_KEYS[code])}
                 </span>
               )}
-            </button>
+            </a>
           </li>
         ))}
       </ul>

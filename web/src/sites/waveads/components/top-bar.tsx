@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { pagePath, type RouteSetKind } from '../../../shared/routes/route-set';
+import type { RouteSetKind } from '../../../shared/routes/route-set';
 import { useI18n } from '../i18n/dictionaries';
-import { waveadsRoutes } from '../routes';
+import type { WaveadsPage } from '../routes';
 import { BRAND } from '../site';
 import { LanguageMenu } from './language-menu';
 import { LogoMark } from './logo';
+import { usePagePath } from './page-links';
 import s from './top-bar.module.css';
 
 /** Scrolling down past the bar hides it; scrolling up shows it again (docs/product.md: "Top bar"). */
@@ -24,14 +25,16 @@ function useHiddenOnScrollDown(pinned: boolean): boolean {
   return hidden && !pinned;
 }
 
-export function TopBar(props: { routeSet: RouteSetKind }) {
+export function TopBar(props: { routeSet: RouteSetKind; page: WaveadsPage }) {
   const { t } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
   const hidden = useHiddenOnScrollDown(menuOpen);
+  const pathOf = usePagePath();
   // The logo is a plain link: a full page load of the route set's home (docs/product.md: it reloads the page).
-  const home = pagePath(waveadsRoutes, 'home', props.routeSet);
-  // CONTACT US: /contact-us on the global host (online route set), /waveads/contact-us on the prefixed one.
-  const contact = pagePath(waveadsRoutes, 'contact-us', props.routeSet);
+  const home = pathOf('home');
+  // CONTACT US: /contact-us on the global host (online route set), /waveads/contact-us on the
+  // prefixed one; on a language's own URL, the same in that language (/ja/contact-us).
+  const contact = pathOf('contact-us');
   return (
     <header className={hidden ? `${s.bar} ${s.hidden}` : s.bar}>
       <div className={s.inner}>
@@ -41,7 +44,7 @@ export function TopBar(props: { routeSet: RouteSetKind }) {
           <span className="visually-hidden"> {t('nav.home')}</span>
         </a>
         <div className={s.actions}>
-          <LanguageMenu onOpenChange={setMenuOpen} />
+          <LanguageMenu onOpenChange={setMenuOpen} routeSet={props.routeSet} page={props.page} />
           <a className={s.contact} href={contact}>
             {t('nav.contactUs')}
           </a>

@@ -1,11 +1,10 @@
 import { ContactForm } from '../form/contact-form';
 import { useI18n } from '../i18n/dictionaries';
 import s from './banner.module.css';
-import type { PageProps } from './page-modules';
 import c from './contact-page.module.css';
 
 /** /waveads/contact-us (/contact-us on the global host): the 'Get in touch' banner and the form. */
-export function ContactPage(_props: PageProps) {
+export function ContactPage() {
   const { t } = useI18n();
   return (
     <>

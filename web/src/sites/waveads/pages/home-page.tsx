@@ -1,14 +1,12 @@
-import { pagePath, type RouteSetKind } from '../../../shared/routes/route-set';
 import { About, Services } from '../home/about';
 import { LogoWall } from '../home/logo-wall';
 import { Partnerships } from '../home/partnerships';
 import x from '../home/section.module.css';
 import { Team } from '../home/team';
 import { Testimonials } from '../home/testimonials';
+import { usePagePath } from '../components/page-links';
 import { useI18n } from '../i18n/dictionaries';
-import { waveadsRoutes } from '../routes';
 import s from './banner.module.css';
-import type { PageProps } from './page-modules';
 
 function Waves() {
   return (
@@ -28,8 +26,9 @@ function Waves() {
   );
 }
 
-function Banner(props: { routeSet: RouteSetKind }) {
+function Banner() {
   const { t } = useI18n();
+  const pathOf = usePagePath();
   return (
     <section className={`${s.banner} ${s.home}`} aria-labelledby="waveads-banner">
       <div className={s.inner}>
@@ -39,7 +38,7 @@ function Banner(props: { routeSet: RouteSetKind }) {
         </h1>
         <p className={s.subtitle}>{t('home.banner.subtitle')}</p>
         <div className={s.actions}>
-          <a className={s.primary} href={pagePath(waveadsRoutes, 'contact-us', props.routeSet)}>
+          <a className={s.primary} href={pathOf('contact-us')}>
             {t('home.banner.cta')}
           </a>
           <a className={s.secondary} href="#services">
@@ -70,10 +69,10 @@ function Trusted() {
 }
 
 /** /waveads/home (/, /home on the global host). */
-export function HomePage(props: PageProps) {
+export function HomePage() {
   return (
     <>
-      <Banner routeSet={props.routeSet} />
+      <Banner />
       <About />
       <Services />
       <Team />

@@ -1,18 +1,14 @@
 import type { ComponentType } from 'react';
-import type { RouteSetKind } from '../../../shared/routes/route-set';
 import type { WaveadsPage } from '../routes';
-
-export interface PageProps {
-  readonly routeSet: RouteSetKind;
-}
 
 /**
  * Each page's content, loaded with a dynamic import: in the browser every page is its own
- * chunk, so the home page never downloads the contact form. `source` is the module's path
+ * chunk, so the home page never downloads the contact form. A page takes no props: its links
+ * come from the app around it (components/page-links.tsx). `source` is the module's path
  * relative to web/ (its key in Vite's manifest, for the prerender's modulepreload).
  */
 export const PAGE_MODULES: Readonly<
-  Record<WaveadsPage, { source: string; load: () => Promise<ComponentType<PageProps>> }>
+  Record<WaveadsPage, { source: string; load: () => Promise<ComponentType> }>
 > = {
   home: {
     source: 'src/sites/waveads/pages/home-page.tsx',

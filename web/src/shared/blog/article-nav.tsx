@@ -1,0 +1,48 @@
+import type { ArticleNav } from './article-context';
+import s from './article-extras.module.css';
+
+/**
+ * The links at the end of an article: the ones before and after it, then a few more. Its title is
+ * not a heading: the article's outline stays the article's own sections.
+ */
+export function ArticleNavLinks(props: { nav: ArticleNav; brand: string }) {
+  const { previous, next, more } = props.nav;
+  return (
+    <nav className={s.nav} aria-label="More articles">
+      {(previous || next) && (
+        <ul className={s.steps}>
+          {(
+            [
+              ['Previous', 'prev', previous],
+              ['Next', 'next', next],
+            ] as const
+          ).map(
+            ([label, rel, link]) =>
+              link && (
+                <li key={rel} className={s.step}>
+                  <span className={s.label}>{label}</span>
+                  <a className={s.link} href={link.href} rel={rel}>
+                    {link.title}
+                  </a>
+                </li>
+              ),
+          )}
+        </ul>
+      )}
+      {more.length > 0 && (
+        <div className={s.more}>
+          <p className={s.moreTitle}>More from {props.brand}</p>
+          <ul className={s.moreList}>
+            {more.map((a) => (
+              <li key={a.href}>
+                <a className={s.link} href={a.href}>
+                  {a.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </nav>
+  );
+}
