@@ -165,8 +165,10 @@ void parse_server(const toml::table& t, config& cfg) {
 /// An origin is a scheme (http or https), a host and maybe a port: nothing else, so that page
 /// URLs can be written as origin + path.
 void parse_origins(const toml::table& t, config& cfg) {
-  for (auto&& [k, v] : t) {
-    const std::string key = "origins." + std::string(k.str());
+  for (auto&& entry : t) {
+    // A named node, not a structured binding: lambdas may not capture bindings before clang 16.
+    const toml::node& v = entry.second;
+    const std::string key = "origins." + std::string(entry.first.str());
     const auto text = expect_string(v, key);
     const auto bad = [&] {
       fail(key + ": \"" + text + "\" is not an origin (scheme://host[:port], with no path)" + where(v));
@@ -191,7 +193,8 @@ void parse_origins(const toml::table& t, config& cfg) {
     }
     const auto name = normalize_host(host);
     if (!valid_host_name(name)) bad();
-    cfg.origins.emplace_back(std::string(k.str()), scheme + "://" + (host.front() == '[' ? host : name) + rest);
+    cfg.origins.emplace_back(std::string(entry.first.str()),
+                             scheme + "://" + (host.front() == '[' ? host : name) + rest);
   }
 }
 

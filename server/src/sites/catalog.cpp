@@ -141,7 +141,8 @@ namespace {
 /// Every site's public origin as setting "origins.<site>" (empty for a site with no host), and
 /// an [origins] entry for a site the bundle does not have refused.
 result<bool> add_origins(const manifest& m, const config& cfg, setting_values& values) {
-  for (const auto& [site, origin] : cfg.origins) {
+  for (const auto& entry : cfg.origins) {
+    const std::string& site = entry.first;
     const auto known = [&](const manifest_route_set& s) { return s.name == site && s.name != "prefixed"; };
     if (std::none_of(m.route_sets.begin(), m.route_sets.end(), known)) {
       return error{cfg.source + ": origins." + site + ": the web bundle has no site '" + site + "'"};

@@ -114,9 +114,8 @@ manifest_route_set parse_route_set(const std::string& name, const json& spec) {
     s.headers = text_map(spec["headers"], name + " headers");
     for (const auto& [field, value] : s.headers) {
       const auto bad_char = [](unsigned char c) { return c < 0x20 || c == 0x7f; };
-      const bool token = !field.empty() && std::all_of(field.begin(), field.end(), [](unsigned char c) {
-        return std::isalnum(c) || c == '-';
-      });
+      const bool token = !field.empty() && std::all_of(field.begin(), field.end(),
+                                                       [](unsigned char c) { return std::isalnum(c) || c == '-'; });
       if (!token || std::any_of(value.begin(), value.end(), bad_char)) {
         fail(name + " headers: \"" + field + "\" cannot be sent as a header line");
       }

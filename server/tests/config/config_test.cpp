@@ -110,10 +110,10 @@ kuponz1 = "https://[::1]:8443"
   EXPECT_EQ(site_origin(*cfg, "tts1"), "https://beauty.example") << "default: https and the first host";
   EXPECT_EQ(site_origin(*cfg, "tts2"), "") << "no hosts: no origin";
   EXPECT_EQ(site_origin(*cfg, "enicf"), "") << "not configured at all";
-  for (const char* bad : {"https://x.example/", "https://x.example/blog", "ftp://x.example", "x.example",
-                          "https://x.example:0", "https://x.example:99999", "https://x.example:", "https://user@x.example",
-                          "https://x.example?q=1", "https://x.example#top", "https://", "https://bad host",
-                          "https://[::1"}) {
+  for (const char* bad :
+       {"https://x.example/", "https://x.example/blog", "ftp://x.example", "x.example", "https://x.example:0",
+        "https://x.example:99999", "https://x.example:", "https://user@x.example", "https://x.example?q=1",
+        "https://x.example#top", "https://", "https://bad host", "https://[::1"}) {
     expect_error(std::string("[hosts]\n[origins]\ntts1 = \"") + bad + "\"\n", "origins.tts1");
   }
   expect_error("[hosts]\n[origins]\ntts1 = 3\n", "origins.tts1");

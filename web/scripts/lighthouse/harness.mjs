@@ -294,10 +294,14 @@ async function report(rows, misses, options, spec) {
 
 const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
-/** The page's scripts: module scripts and modulepreloads (an inline script is an error). */
+/**
+ * The page's scripts: module scripts and modulepreloads. An inline script is an error, but for
+ * JSON-LD, which is data and never runs.
+ */
 export function scriptFiles(html, pageName) {
   const files = new Set();
   for (const tag of html.match(/<script\b[^>]*>|<link\b[^>]*rel="modulepreload"[^>]*>/g) ?? []) {
+    if (attr(tag, 'type') === 'application/ld+json') continue;
     const src = attr(tag, tag.startsWith('<script') ? 'src' : 'href');
     if (src === undefined) throw new Error(`${pageName}: inline script`);
     files.add(src);
