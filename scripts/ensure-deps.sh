@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 run_pkgs=(g++ cmake ninja-build pkg-config python3 libboost1.74-dev nlohmann-json3-dev libtomlplusplus-dev libcli11-dev
-  libbrotli-dev zlib1g-dev libssl-dev libsqlite3-dev libpq-dev iso-codes fonts-dejavu-core)
-test_pkgs=(libgtest-dev chromium postgresql clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14 python3-feedparser libxml2-utils)
+  libbrotli-dev zlib1g-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev iso-codes fonts-dejavu-core)
+test_pkgs=(libgtest-dev chromium postgresql clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14 python3-feedparser libxml2-utils
+  python3-aiosmtpd prometheus caddy)
 bench_pkgs=(nginx-light wrk util-linux)
 
 want=("${run_pkgs[@]}")
