@@ -12,6 +12,7 @@
 
 #include "api/file_type.hpp"
 #include "http/multipart.hpp"
+#include "notify/events.hpp"
 #include "util/embedded.hpp"
 #include "util/ids.hpp"
 #include "util/sha256.hpp"
@@ -273,11 +274,13 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
   rec.client_ip = std::string(ctx.client_ip);
   rec.user_agent = ctx.head.user_agent.substr(0, 512);
   rec.host = ctx.head.host.substr(0, 255);
-  const auto stored = co_await on_store([&] { return db_.add_lead(rec); });
+  const auto notes = notifications_for(cfg_.notify, lead_created_event, rec.id, ctx.site, rec.received_at);
+  const auto stored = co_await on_store([&] { return db_.add_lead(rec, notes); });
   if (!stored) {
     std::fprintf(stderr, "wavesites: store: lead not saved: %s\n", stored.message().c_str());
     co_return unavailable();
   }
+  if (!notes.empty() && on_stored_) on_stored_();
   co_return json_response(200, "success", {{"id", rec.id}});
 }
 
@@ -309,11 +312,13 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
   if (!type) co_return json_error(415, "only PDF, DOC, DOCX, ODT, RTF and TXT documents are accepted");
 
   const resume_record meta = resume_of(file, *type, ctx);
-  const auto stored = co_await on_store([&] { return db_.add_resume(meta, read_spool(spool.fd)); });
+  const auto notes = notifications_for(cfg_.notify, resume_received_event, meta.id, ctx.site, meta.received_at);
+  const auto stored = co_await on_store([&] { return db_.add_resume(meta, read_spool(spool.fd), notes); });
   if (!stored) {
     std::fprintf(stderr, "wavesites: store: resume not saved: %s\n", stored.message().c_str());
     co_return unavailable();
   }
+  if (!notes.empty() && on_stored_) on_stored_();
   co_return json_response(200, "success", {{"id", meta.id}});
 }
 

@@ -3,6 +3,7 @@
 /// Handlers validate on the server, enforce the abuse limits, and answer 200 only after the
 /// store has committed.
 #include <filesystem>
+#include <functional>
 #include <memory>
 
 #include <boost/asio/thread_pool.hpp>
@@ -22,6 +23,9 @@ class intake {
   intake(const config& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
          const lead_rules& rules = lead_rules::embedded());
   ~intake();
+
+  /// `fn` runs after a record and its notifications are committed (the outbox's wake-up).
+  void on_stored(std::function<void()> fn) { on_stored_ = std::move(fn); }
 
   /// Adds every API route (both spellings of the country list) and /readyz to `routes`.
   void add_routes(route_table& routes);
@@ -43,6 +47,7 @@ class intake {
   rate_limiter lead_limits_;
   rate_limiter upload_limits_;
   std::string countries_body_;
+  std::function<void()> on_stored_;
   asio::thread_pool pool_;  ///< the store blocks; it never runs on an I/O thread
 };
 

@@ -12,6 +12,7 @@
 #include "config/config.hpp"
 #include "http/router.hpp"
 #include "net/server.hpp"
+#include "notify/outbox_worker.hpp"
 #include "sites/catalog.hpp"
 #include "sites/host_router.hpp"
 #include "store/store.hpp"
@@ -109,6 +110,8 @@ int run(const serve_command& cmd) {
   const auto& langs = (*cat)->languages();
   intake api(*cfg, **db, fs::path(cmd.store.data_dir) / "spool", language_set(langs.begin(), langs.end()));
   api.add_routes(routes);
+  outbox_worker notifier(**db, cfg->notify, {.max_attachment_bytes = cfg->limits.max_upload_bytes});
+  api.on_stored([&notifier] { notifier.wake(); });
 
   const app_context app{*cfg, **cat, *hosts, routes};
   server srv(app);
@@ -122,7 +125,10 @@ int run(const serve_command& cmd) {
                std::string((*db)->kind()).c_str());
   print_sites(*cfg, **cat, *bound);
   std::fflush(stderr);
-  return srv.run();
+  notifier.start();
+  const int status = srv.run();
+  notifier.stop();  // deliveries in flight finish; what is left waits in the outbox
+  return status;
 }
 
 int run(const export_command& cmd) {

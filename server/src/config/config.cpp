@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <utility>
@@ -198,6 +199,81 @@ void parse_origins(const toml::table& t, config& cfg) {
   }
 }
 
+/// An address for the envelope and headers of a notification email: no display name, no
+/// spaces, angle brackets or line breaks, one @ with text on both sides.
+bool plain_email_address(std::string_view a) {
+  const auto at = a.find('@');
+  return at != std::string_view::npos && at > 0 && at + 1 < a.size() && a.find('@', at + 1) == std::string_view::npos &&
+         a.size() <= 254 && std::none_of(a.begin(), a.end(), [](char c) {
+           return static_cast<unsigned char>(c) <= ' ' || c == '<' || c == '>' || c == ',' || c == '"' || c == 0x7f;
+         });
+}
+
+std::string expect_url(const toml::node& v, const std::string& key, std::initializer_list<std::string_view> schemes) {
+  const auto text = expect_string(v, key);
+  const auto sep = text.find("://");
+  const bool known = sep != std::string::npos &&
+                     std::find(schemes.begin(), schemes.end(), std::string_view(text).substr(0, sep)) != schemes.end();
+  const bool clean = std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) <= ' '; });
+  if (!known || !clean || sep + 3 >= text.size()) {
+    std::string list;
+    for (const auto s : schemes) list += (list.empty() ? "" : " or ") + std::string(s) + "://";
+    fail(key + ": \"" + text + "\" is not a " + list + " URL" + where(v));
+  }
+  return text;
+}
+
+std::string env_or(const char* name, std::string fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::string(v) : std::move(fallback);
+}
+
+/// [notify]: a webhook, email, or both. Each channel must be complete, so that a typo cannot
+/// leave leads silently unannounced.
+void parse_notify(const toml::table& t, config& cfg) {
+  reject_unknown(t, "notify.",
+                 {"webhook_url", "webhook_secret", "email_to", "email_from", "smtp_url", "attach_resumes",
+                  "retry_hours"});
+  auto& n = cfg.notify;
+  if (const auto* v = t.get("webhook_url")) n.webhook_url = expect_url(*v, "notify.webhook_url", {"http", "https"});
+  if (const auto* v = t.get("webhook_secret")) n.webhook_secret = expect_string(*v, "notify.webhook_secret");
+  n.webhook_secret = env_or("WAVESITES_WEBHOOK_SECRET", n.webhook_secret);
+  if (n.webhook() && n.webhook_secret.empty()) {
+    fail("notify.webhook_secret: required with notify.webhook_url (or set WAVESITES_WEBHOOK_SECRET)");
+  }
+  if (const auto* v = t.get("email_to")) {
+    const auto* arr = v->as_array();
+    if (!arr) fail("notify.email_to: expected an array of email addresses, got " + type_name(*v) + where(*v));
+    for (const auto& item : *arr) {
+      auto a = expect_string(item, "notify.email_to");
+      if (!plain_email_address(a)) fail("notify.email_to: \"" + a + "\" is not an email address" + where(item));
+      n.email_to.push_back(std::move(a));
+    }
+  }
+  if (const auto* v = t.get("email_from")) {
+    n.email_from = expect_string(*v, "notify.email_from");
+    if (!plain_email_address(n.email_from)) {
+      fail("notify.email_from: \"" + n.email_from + "\" is not an email address" + where(*v));
+    }
+  }
+  if (const auto* v = t.get("smtp_url")) n.smtp_url = expect_url(*v, "notify.smtp_url", {"smtp", "smtps"});
+  n.smtp_password = env_or("WAVESITES_SMTP_PASSWORD", "");
+  if (n.email()) {
+    if (n.email_from.empty()) fail("notify.email_from: required with notify.email_to");
+    if (n.smtp_url.empty()) fail("notify.smtp_url: required with notify.email_to");
+  } else if (!n.email_from.empty() || !n.smtp_url.empty()) {
+    fail("notify.email_to: required with notify.email_from and notify.smtp_url (who receives the emails?)");
+  }
+  if (const auto* v = t.get("attach_resumes")) n.attach_resumes = expect_bool(*v, "notify.attach_resumes");
+  if (const auto* v = t.get("retry_hours")) {
+    const auto hours = v->value<double>();  // an integer or a number with a fraction
+    if (!hours || !(*hours > 0) || *hours > 24 * 365) {
+      fail("notify.retry_hours: expected a number of hours above 0 and at most 8760" + where(*v));
+    }
+    n.retry_hours = *hours;
+  }
+}
+
 /// Every other table holds settings of the web bundle's pages: "table.key" -> text.
 void collect_settings(const std::string& table, const toml::node& node, config& cfg) {
   const auto* t = node.as_table();
@@ -209,8 +285,9 @@ void collect_settings(const std::string& table, const toml::node& node, config& 
 }
 
 /// The tables this parser owns, each with its parser.
-constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 5> owned_tables{{
+constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 6> owned_tables{{
     {"hosts", parse_hosts},
+    {"notify", parse_notify},
     {"origins", parse_origins},
     {"limits", parse_limits},
     {"proxy", parse_proxy},

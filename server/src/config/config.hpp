@@ -35,6 +35,21 @@ struct server_config {
   bool access_log = true;
 };
 
+/// [notify]: where stored leads and resumes are announced. No table: nothing is sent.
+struct notify_config {
+  std::string webhook_url;     ///< http(s) URL; empty: no webhook
+  std::string webhook_secret;  ///< the HMAC key; from WAVESITES_WEBHOOK_SECRET when the file has none
+  std::vector<std::string> email_to;  ///< empty: no email
+  std::string email_from;
+  std::string smtp_url;       ///< smtp:// (STARTTLS when offered) or smtps://
+  std::string smtp_password;  ///< WAVESITES_SMTP_PASSWORD; else the URL's own user info, if any
+  bool attach_resumes = true;
+  double retry_hours = 24;  ///< how long a notification is retried before it is marked failed
+
+  [[nodiscard]] bool webhook() const { return !webhook_url.empty(); }
+  [[nodiscard]] bool email() const { return !email_to.empty(); }
+};
+
 /// A value from a table the server does not own itself, such as [landing]: the web bundle
 /// declares those settings and the pages that take them (sites/settings.hpp).
 struct setting_entry {
@@ -53,6 +68,7 @@ struct config {
   limits_config limits;
   proxy_config proxy;
   server_config server;
+  notify_config notify;
 };
 
 /// The public origin of `site`: its [origins] entry, else "https://" and its first host, else

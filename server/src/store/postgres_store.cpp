@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 #include <mutex>
 #include <span>
@@ -16,6 +17,8 @@
 
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
+#include "store/outbox_sql.hpp"
+#include "util/ids.hpp"
 #include "util/c_handle.hpp"
 
 namespace wavesites {
@@ -42,6 +45,9 @@ constexpr const char* declare_resumes_sql =
     "FROM resumes ORDER BY id COLLATE \"C\"";
 constexpr const char* select_chunks_sql =
     "SELECT seq, data FROM resume_chunks WHERE resume_id = $1 AND seq > $2 ORDER BY seq LIMIT $3";
+constexpr const char* select_resume_sql =
+    "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
+    "FROM resumes WHERE id = $1";
 
 /// libpq messages span lines ("ERROR: ...\nDETAIL: ...", connection hints): make them one line.
 std::string one_line(std::string_view text) {
@@ -162,6 +168,19 @@ std::int64_t read_be_int4(const char* p) {
                                    (std::uint32_t{u[2]} << 8) | std::uint32_t{u[3]});
 }
 
+notification read_notification(const PGresult* r, int row) {
+  notification n;
+  n.id = get_text(r, row, 0);
+  n.event = get_text(r, row, 1);
+  n.subject_id = get_text(r, row, 2);
+  n.site = get_text(r, row, 3);
+  n.channel = get_text(r, row, 4);
+  n.created_at = get_text(r, row, 5);
+  n.created_ms = std::stoll(get_text(r, row, 6));
+  n.attempts = std::stoi(get_text(r, row, 7));
+  return n;
+}
+
 /// One pooled connection for the length of one lease, with what the retry logic needs to know.
 class pg_connection {
  public:
@@ -238,6 +257,38 @@ class tx_guard {
  private:
   PGconn* c_;
 };
+
+/// Inserts the outbox rows of one record, inside the caller's transaction.
+result<bool> insert_notifications(pg_connection& c, std::span<const notification> notify) {
+  const auto& sql = outbox_sql(sql_dialect::postgresql).insert;
+  for (const auto& n : notify) {
+    const std::string created_ms = std::to_string(n.created_ms);
+    auto r = c.exec("insert notification", sql.c_str(),
+                    {text_param(n.id), text_param(n.event), text_param(n.subject_id), text_param(n.site),
+                     text_param(n.channel), text_param(n.created_at), text_param(created_ms)});
+    if (!r) return error{r.message()};
+  }
+  return true;
+}
+
+/// Streams one resume's chunks to `write`, a few per round trip (binary bytea), so a resume is
+/// never all in memory.
+result<bool> read_chunks(pg_connection& c, const std::string& id, const std::function<void(std::string_view)>& write) {
+  const std::string limit = std::to_string(chunks_per_fetch);
+  for (std::int64_t after = -1;;) {
+    const std::string after_text = std::to_string(after);
+    auto chunks = c.exec("read resume chunks", select_chunks_sql,
+                         {text_param(id), text_param(after_text), text_param(limit)}, 1);
+    if (!chunks) return error{chunks.message()};
+    const int m = PQntuples(chunks->get());
+    for (int j = 0; j < m; ++j) {
+      after = read_be_int4(PQgetvalue(chunks->get(), j, 0));
+      write(std::string_view(PQgetvalue(chunks->get(), j, 1),
+                             static_cast<std::size_t>(PQgetlength(chunks->get(), j, 1))));
+    }
+    if (static_cast<std::size_t>(m) < chunks_per_fetch) return true;
+  }
+}
 
 class pg_migration_session final : public migration_session {
  public:
@@ -453,23 +504,35 @@ bool postgres_store::ping() {
       .ok();
 }
 
-result<bool> postgres_store::add_lead(const lead_record& lead) {
+result<bool> postgres_store::add_lead(const lead_record& lead, std::span<const notification> notify) {
   static const std::string insert_sql = lead_insert_sql(sql_dialect::postgresql);
   const std::string agree = lead.agree ? "1" : "0";
   std::vector<param> params;
   for (const auto& f : lead_fields) params.push_back(text_param(f.flag ? agree : lead.*f.text));
   return impl_->run<bool>([&](pg_connection& c, int attempt) -> result<bool> {
-    // One statement in autocommit mode: committed (synchronous_commit permitting) when it returns.
+    // Without notifications, one statement in autocommit mode: committed (synchronous_commit
+    // permitting) when it returns; with them, one transaction holds the lead and its rows.
+    const bool tx = !notify.empty();
+    if (tx) {
+      if (auto b = c.exec("begin", "BEGIN"); !b) return error{b.message()};
+    }
+    tx_guard guard(c.get());
     auto r = c.exec("insert lead", insert_sql.c_str(), params);
-    if (r) return true;
-    // On the retry, our own id already present means the first attempt committed just before its
-    // connection dropped: the lead is stored.
-    if (attempt > 0 && c.last_sqlstate() == "23505") return true;
-    return error{r.message()};
+    if (!r) {
+      // On the retry, our own id already present means the first attempt committed just before
+      // its connection dropped: the lead (and its notifications) are stored.
+      if (attempt > 0 && c.last_sqlstate() == "23505") return true;
+      return error{r.message()};
+    }
+    if (!tx) return true;
+    if (auto n = insert_notifications(c, notify); !n) return n;
+    if (auto e = c.exec("commit", "COMMIT"); !e) return error{e.message()};
+    return true;
   });
 }
 
-result<bool> postgres_store::add_resume(const resume_record& meta, const chunk_reader& read) {
+result<bool> postgres_store::add_resume(const resume_record& meta, const chunk_reader& read,
+                                        std::span<const notification> notify) {
   return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
     if (auto r = c.exec("begin", "BEGIN"); !r) return error{r.message()};
     tx_guard guard(c.get());
@@ -498,6 +561,7 @@ result<bool> postgres_store::add_resume(const resume_record& meta, const chunk_r
       return error{"resume " + meta.id + ": the metadata says " + std::to_string(meta.size) + " bytes but " +
                    std::to_string(total) + " were read; nothing stored"};
     }
+    if (auto r = insert_notifications(c, notify); !r) return r;
     if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
     return true;
   });
@@ -532,7 +596,6 @@ result<bool> postgres_store::each_resume(const std::function<void(const resume_r
     tx_guard guard(c.get());
     if (auto r = c.exec("declare cursor", declare_resumes_sql); !r) return error{r.message()};
     const std::string fetch = "FETCH " + std::to_string(resume_fetch_rows) + " FROM resumes_export";
-    const std::string limit = std::to_string(chunks_per_fetch);
     for (;;) {
       auto rows = c.exec("read resumes", fetch.c_str());
       if (!rows) return error{rows.message()};
@@ -541,24 +604,108 @@ result<bool> postgres_store::each_resume(const std::function<void(const resume_r
       for (int i = 0; i < n; ++i) {
         const resume_record meta = read_resume(rows->get(), i);
         begin(meta);
-        // A few chunks per round trip (binary bytea), so one resume is never all in memory.
-        for (std::int64_t after = -1;;) {
-          const std::string after_text = std::to_string(after);
-          auto chunks = c.exec("read resume chunks", select_chunks_sql,
-                               {text_param(meta.id), text_param(after_text), text_param(limit)}, 1);
-          if (!chunks) return error{chunks.message()};
-          const int m = PQntuples(chunks->get());
-          for (int j = 0; j < m; ++j) {
-            after = read_be_int4(PQgetvalue(chunks->get(), j, 0));
-            write(std::string_view(PQgetvalue(chunks->get(), j, 1),
-                                   static_cast<std::size_t>(PQgetlength(chunks->get(), j, 1))));
-          }
-          if (static_cast<std::size_t>(m) < chunks_per_fetch) break;
-        }
+        if (auto r = read_chunks(c, meta.id, write); !r) return r;
       }
     }
     if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
     return true;
+  });
+}
+
+result<std::optional<lead_record>> postgres_store::find_lead(const std::string& id) {
+  static const std::string sql = "SELECT " + lead_columns() + " FROM leads WHERE id = $1";
+  return impl_->run<std::optional<lead_record>>([&](pg_connection& c, int) -> result<std::optional<lead_record>> {
+    auto r = c.exec("read lead", sql.c_str(), {text_param(id)});
+    if (!r) return error{r.message()};
+    if (PQntuples(r->get()) == 0) return std::optional<lead_record>();
+    return std::optional<lead_record>(read_lead(r->get(), 0));
+  });
+}
+
+result<std::optional<resume_record>> postgres_store::find_resume(const std::string& id,
+                                                                 const std::function<void(std::string_view)>& write) {
+  using found = std::optional<resume_record>;
+  return impl_->run<found>([&](pg_connection& c, int) -> result<found> {
+    if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
+    tx_guard guard(c.get());
+    auto rows = c.exec("read resume", select_resume_sql, {text_param(id)});
+    if (!rows) return error{rows.message()};
+    if (PQntuples(rows->get()) == 0) return found();
+    resume_record meta = read_resume(rows->get(), 0);
+    if (write) {
+      if (auto r = read_chunks(c, id, write); !r) return error{r.message()};
+    }
+    if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+    return found(std::move(meta));
+  });
+}
+
+result<std::vector<notification>> postgres_store::claim_notifications(std::string_view channel, std::size_t max,
+                                                                      std::int64_t now_ms, std::int64_t lease_ms) {
+  const std::string ch(channel);
+  const std::string now = std::to_string(now_ms);
+  const std::string until = std::to_string(now_ms + lease_ms);
+  const std::string limit = std::to_string(max);
+  using claimed = std::vector<notification>;
+  return impl_->run<claimed>([&](pg_connection& c, int) -> result<claimed> {
+    auto r = c.exec("claim notifications", outbox_sql(sql_dialect::postgresql).claim.c_str(),
+                    {text_param(ch), text_param(now), text_param(until), text_param(limit)});
+    if (!r) return error{r.message()};
+    claimed out;
+    for (int i = 0; i < PQntuples(r->get()); ++i) out.push_back(read_notification(r->get(), i));
+    std::sort(out.begin(), out.end(), [](const notification& a, const notification& b) { return a.id < b.id; });
+    return out;
+  });
+}
+
+result<bool> postgres_store::finish_notification(const std::string& id, const delivery_outcome& outcome) {
+  const std::string state(outbox_state_name(outcome.what));
+  const std::string retry_at = std::to_string(outcome.retry_at_ms);
+  const std::string finished = outcome.what == delivery_outcome::kind::retry ? "" : utc_now_iso();
+  return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
+    auto r = c.exec("finish notification", outbox_sql(sql_dialect::postgresql).finish.c_str(),
+                    {text_param(id), text_param(state), text_param(retry_at), text_param(outcome.error),
+                     text_param(finished)});
+    if (!r) return error{r.message()};
+    return std::string_view(PQcmdTuples(r->get())) != "0";
+  });
+}
+
+result<std::uint64_t> postgres_store::hurry_notifications(std::string_view channel, std::int64_t now_ms) {
+  const std::string ch(channel);
+  const std::string now = std::to_string(now_ms);
+  return impl_->run<std::uint64_t>([&](pg_connection& c, int) -> result<std::uint64_t> {
+    auto r = c.exec("hurry notifications", outbox_sql(sql_dialect::postgresql).hurry.c_str(),
+                    {text_param(ch), text_param(now)});
+    if (!r) return error{r.message()};
+    return std::stoull(PQcmdTuples(r->get()));
+  });
+}
+
+result<std::uint64_t> postgres_store::release_notification_claims() {
+  return impl_->run<std::uint64_t>([&](pg_connection& c, int) -> result<std::uint64_t> {
+    auto r = c.exec("release notifications", outbox_sql(sql_dialect::postgresql).release.c_str());
+    if (!r) return error{r.message()};
+    return std::stoull(PQcmdTuples(r->get()));
+  });
+}
+
+result<outbox_counts> postgres_store::count_notifications() {
+  return impl_->run<outbox_counts>([&](pg_connection& c, int) -> result<outbox_counts> {
+    auto r = c.exec("count notifications", outbox_sql(sql_dialect::postgresql).counts.c_str());
+    if (!r) return error{r.message()};
+    outbox_counts out;
+    for (int i = 0; i < PQntuples(r->get()); ++i) {
+      const auto state = get_text(r->get(), i, 0);
+      const auto n = std::stoull(get_text(r->get(), i, 1));
+      if (state == "pending") {
+        out.pending = n;
+        out.oldest_pending_ms = std::stoll(get_text(r->get(), i, 2));
+      } else if (state == "failed") {
+        out.failed = n;
+      }
+    }
+    return out;
   });
 }
 

@@ -39,8 +39,21 @@ class postgres_store final : public store {
   /// Several servers may call it at once: a transaction-scoped advisory lock makes them take turns.
   result<bool> migrate() override;
   bool ping() override;
-  result<bool> add_lead(const lead_record& lead) override;
-  result<bool> add_resume(const resume_record& meta, const chunk_reader& read) override;
+  using store::add_lead;
+  using store::add_resume;
+  result<bool> add_lead(const lead_record& lead, std::span<const notification> notify) override;
+  result<bool> add_resume(const resume_record& meta, const chunk_reader& read,
+                          std::span<const notification> notify) override;
+  result<std::optional<lead_record>> find_lead(const std::string& id) override;
+  result<std::optional<resume_record>> find_resume(const std::string& id,
+                                                   const std::function<void(std::string_view)>& write) override;
+  /// Rows locked by another server's claim are skipped, not waited for (FOR UPDATE SKIP LOCKED).
+  result<std::vector<notification>> claim_notifications(std::string_view channel, std::size_t max,
+                                                        std::int64_t now_ms, std::int64_t lease_ms) override;
+  result<bool> finish_notification(const std::string& id, const delivery_outcome& outcome) override;
+  result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) override;
+  result<std::uint64_t> release_notification_claims() override;
+  result<outbox_counts> count_notifications() override;
   result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
                            const std::function<void(std::string_view chunk)>& write) override;

@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -16,6 +17,8 @@
 
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
+#include "store/outbox_sql.hpp"
+#include "util/ids.hpp"
 #include "util/c_handle.hpp"
 
 namespace wavesites {
@@ -35,6 +38,9 @@ constexpr std::string_view select_resumes_sql =
     "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
     "FROM resumes ORDER BY id";
 constexpr std::string_view select_chunks_sql = "SELECT data FROM resume_chunks WHERE resume_id = ?1 ORDER BY seq";
+constexpr std::string_view select_resume_sql =
+    "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
+    "FROM resumes WHERE id = ?1";
 
 error db_error(sqlite3* db, std::string_view what) {
   return error{"sqlite: " + std::string(what) + ": " + sqlite3_errmsg(db)};
@@ -125,6 +131,46 @@ bool has_nul(const resume_record& r) {
                   r.user_agent, r.host});
 }
 
+bool has_nul(std::span<const notification> notify) {
+  return std::any_of(notify.begin(), notify.end(), [](const notification& n) {
+    return has_nul({n.id, n.event, n.subject_id, n.site, n.channel, n.created_at});
+  });
+}
+
+/// Inserts the outbox rows of one record with `s` (outbox_statements::insert).
+result<bool> insert_notifications(sqlite3* db, sqlite3_stmt* s, std::span<const notification> notify) {
+  for (const auto& n : notify) {
+    bind_text(s, 1, n.id);
+    bind_text(s, 2, n.event);
+    bind_text(s, 3, n.subject_id);
+    bind_text(s, 4, n.site);
+    bind_text(s, 5, n.channel);
+    bind_text(s, 6, n.created_at);
+    sqlite3_bind_int64(s, 7, n.created_ms);
+    const int rc = sqlite3_step(s);
+    std::optional<error> e;
+    if (rc != SQLITE_DONE) e = db_error(db, "insert notification");
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (e) return *e;
+  }
+  return true;
+}
+
+notification read_notification(sqlite3_stmt* s) {
+  notification n;
+  n.id = column_text(s, 0);
+  n.event = column_text(s, 1);
+  n.subject_id = column_text(s, 2);
+  n.site = column_text(s, 3);
+  n.channel = column_text(s, 4);
+  n.created_at = column_text(s, 5);
+  n.created_ms = sqlite3_column_int64(s, 6);
+  n.attempts = sqlite3_column_int(s, 7);
+  return n;
+}
+
+
 result<db_ptr> open_connection(const std::string& path, bool writer, int busy_timeout_ms) {
   sqlite3* raw = nullptr;
   // NOMUTEX: each connection is used by one thread at a time (the store's locks see to it).
@@ -208,15 +254,17 @@ class sqlite_migration_session final : public migration_session {
 struct sqlite_store::impl {
   struct lead_request {
     const lead_record* lead;
+    std::span<const notification> notify;
     std::optional<result<bool>> outcome;  // set by the writer under queue_mutex
   };
 
   std::string path;
   options opts;
 
-  std::mutex write_mutex;  // guards writer_db and insert_lead
+  std::mutex write_mutex;  // guards writer_db and the statements below
   db_ptr writer_db;
-  stmt_ptr insert_lead;  // prepared on first use, after the migrations made the table
+  stmt_ptr insert_lead;  // prepared on first use, after the migrations made the tables
+  stmt_ptr insert_outbox;
 
   std::mutex readers_mutex;
   std::vector<db_ptr> idle_readers;
@@ -238,6 +286,7 @@ struct sqlite_store::impl {
       writer_thread.join();
     }
     insert_lead.reset();  // statements before their connection
+    insert_outbox.reset();
   }
 
   // A connection for reading, returned to the idle list when the lease ends.
@@ -280,32 +329,75 @@ struct sqlite_store::impl {
       return out;
     };
     sqlite3* db = writer_db.get();
-    if (!insert_lead) {
-      auto s = prepare(db, lead_insert_sql(sql_dialect::sqlite), true);
-      if (!s) return fail_all(error{s.message()});
-      insert_lead = std::move(s).value();
-    }
+    if (auto r = prepare_writes(); !r) return fail_all(error{r.message()});
     if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return fail_all(error{r.message()});
     transaction_guard guard(db);
-    sqlite3_stmt* s = insert_lead.get();
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      bind_lead(s, *batch[i]->lead);
-      const int rc = sqlite3_step(s);
-      std::optional<error> e;
-      if (rc != SQLITE_DONE) e = db_error(db, "insert lead");  // before reset touches the message
-      sqlite3_reset(s);
-      sqlite3_clear_bindings(s);
-      if (!e) {
+      // Each lead with its notifications under a savepoint: all of them or none.
+      if (auto r = exec(db, "SAVEPOINT lead"); !r) return fail_all(error{r.message()});
+      auto stored = insert_one(*batch[i]);
+      if (stored) {
+        if (auto r = exec(db, "RELEASE lead"); !r) return fail_all(error{r.message()});
         out[i] = true;
         continue;
       }
       // A constraint failure (say a repeated id) aborts only its own statement; an I/O or
       // memory error rolls the whole transaction back, taking the earlier leads with it.
-      if (sqlite3_get_autocommit(db) != 0) return fail_all(*e);
-      out[i] = *e;
+      if (sqlite3_get_autocommit(db) != 0) return fail_all(error{stored.message()});
+      if (auto r = exec(db, "ROLLBACK TO lead"); !r) return fail_all(error{r.message()});
+      if (auto r = exec(db, "RELEASE lead"); !r) return fail_all(error{r.message()});
+      out[i] = stored;
     }
     if (auto r = exec(db, "COMMIT"); !r) return fail_all(error{r.message()});
     return out;
+  }
+
+  // The statements every write uses, prepared once (after the migrations made the tables).
+  // Caller holds write_mutex.
+  result<bool> prepare_writes() {
+    sqlite3* db = writer_db.get();
+    if (!insert_lead) {
+      auto s = prepare(db, lead_insert_sql(sql_dialect::sqlite), true);
+      if (!s) return error{s.message()};
+      insert_lead = std::move(s).value();
+    }
+    if (!insert_outbox) {
+      auto s = prepare(db, outbox_sql(sql_dialect::sqlite).insert, true);
+      if (!s) return error{s.message()};
+      insert_outbox = std::move(s).value();
+    }
+    return true;
+  }
+
+  // Caller holds write_mutex inside an open transaction.
+  result<bool> insert_one(const lead_request& req) {
+    sqlite3* db = writer_db.get();
+    sqlite3_stmt* s = insert_lead.get();
+    bind_lead(s, *req.lead);
+    const int rc = sqlite3_step(s);
+    std::optional<error> e;
+    if (rc != SQLITE_DONE) e = db_error(db, "insert lead");  // before reset touches the message
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (e) return *e;
+    return insert_notifications(db, insert_outbox.get(), req.notify);
+  }
+
+  // Runs one write statement under write_mutex: `bind` sets its parameters, `row` sees each row
+  // it returns. Returns the number of rows changed.
+  result<std::uint64_t> write(std::string_view sql, const std::function<void(sqlite3_stmt*)>& bind,
+                              const std::function<void(sqlite3_stmt*)>& row = {}) {
+    std::lock_guard w(write_mutex);
+    sqlite3* db = writer_db.get();
+    auto s = prepare(db, sql);
+    if (!s) return error{s.message()};
+    bind(s->get());
+    int rc = 0;
+    while ((rc = sqlite3_step(s->get())) == SQLITE_ROW) {
+      if (row) row(s->get());
+    }
+    if (rc != SQLITE_DONE) return db_error(db, sql.substr(0, 40));
+    return static_cast<std::uint64_t>(sqlite3_changes64(db));
   }
 
   void writer_loop() {
@@ -377,9 +469,9 @@ bool sqlite_store::ping() {
   return s && sqlite3_step(s->get()) == SQLITE_ROW;
 }
 
-result<bool> sqlite_store::add_lead(const lead_record& lead) {
-  if (has_nul(lead)) return error{"sqlite: insert lead: a text value contains a NUL character"};
-  impl::lead_request req{&lead, std::nullopt};
+result<bool> sqlite_store::add_lead(const lead_record& lead, std::span<const notification> notify) {
+  if (has_nul(lead) || has_nul(notify)) return error{"sqlite: insert lead: a text value contains a NUL character"};
+  impl::lead_request req{&lead, notify, std::nullopt};
   std::unique_lock lk(impl_->queue_mutex);
   impl_->queue.push_back(&req);
   impl_->queue_cv.notify_one();
@@ -387,10 +479,14 @@ result<bool> sqlite_store::add_lead(const lead_record& lead) {
   return std::move(*req.outcome);
 }
 
-result<bool> sqlite_store::add_resume(const resume_record& meta, const chunk_reader& read) {
-  if (has_nul(meta)) return error{"sqlite: insert resume: a text value contains a NUL character"};
+result<bool> sqlite_store::add_resume(const resume_record& meta, const chunk_reader& read,
+                                      std::span<const notification> notify) {
+  if (has_nul(meta) || has_nul(notify)) {
+    return error{"sqlite: insert resume: a text value contains a NUL character"};
+  }
   std::lock_guard w(impl_->write_mutex);
   sqlite3* db = impl_->writer_db.get();
+  if (auto r = impl_->prepare_writes(); !r) return r;
   auto meta_stmt = prepare(db, insert_resume_sql);
   if (!meta_stmt) return error{meta_stmt.message()};
   auto chunk_stmt = prepare(db, insert_chunk_sql);
@@ -430,6 +526,7 @@ result<bool> sqlite_store::add_resume(const resume_record& meta, const chunk_rea
     return error{"resume " + meta.id + ": the metadata says " + std::to_string(meta.size) + " bytes but " +
                  std::to_string(total) + " were read; nothing stored"};
   }
+  if (auto r = insert_notifications(db, impl_->insert_outbox.get(), notify); !r) return r;
   if (auto r = exec(db, "COMMIT"); !r) return r;
   return true;
 }
@@ -476,6 +573,114 @@ result<bool> sqlite_store::each_resume(const std::function<void(const resume_rec
   if (rc != SQLITE_DONE) return db_error(db, "read resumes");
   if (auto r = exec(db, "COMMIT"); !r) return r;
   return true;
+}
+
+result<std::optional<lead_record>> sqlite_store::find_lead(const std::string& id) {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  sqlite3* db = (*lease)->get();
+  auto s = prepare(db, "SELECT " + lead_columns() + " FROM leads WHERE id = ?1");
+  if (!s) return error{s.message()};
+  bind_text(s->get(), 1, id);
+  const int rc = sqlite3_step(s->get());
+  if (rc == SQLITE_ROW) return std::optional<lead_record>(read_lead(s->get()));
+  if (rc != SQLITE_DONE) return db_error(db, "read lead");
+  return std::optional<lead_record>();
+}
+
+result<std::optional<resume_record>> sqlite_store::find_resume(const std::string& id,
+                                                               const std::function<void(std::string_view)>& write) {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  sqlite3* db = (*lease)->get();
+  if (auto r = exec(db, "BEGIN"); !r) return error{r.message()};
+  transaction_guard guard(db);
+  auto meta = prepare(db, select_resume_sql);
+  if (!meta) return error{meta.message()};
+  bind_text(meta->get(), 1, id);
+  const int rc = sqlite3_step(meta->get());
+  if (rc == SQLITE_DONE) return std::optional<resume_record>();
+  if (rc != SQLITE_ROW) return db_error(db, "read resume");
+  resume_record r = read_resume(meta->get());
+  if (write) {
+    auto chunks = prepare(db, select_chunks_sql);
+    if (!chunks) return error{chunks.message()};
+    bind_text(chunks->get(), 1, id);
+    int crc = 0;
+    while ((crc = sqlite3_step(chunks->get())) == SQLITE_ROW) {
+      const auto* data = static_cast<const char*>(sqlite3_column_blob(chunks->get(), 0));
+      const auto size = static_cast<std::size_t>(sqlite3_column_bytes(chunks->get(), 0));
+      write(std::string_view(data == nullptr ? "" : data, size));
+    }
+    if (crc != SQLITE_DONE) return db_error(db, "read resume chunks");
+  }
+  if (auto c = exec(db, "COMMIT"); !c) return error{c.message()};
+  return std::optional<resume_record>(std::move(r));
+}
+
+result<std::vector<notification>> sqlite_store::claim_notifications(std::string_view channel, std::size_t max,
+                                                                    std::int64_t now_ms, std::int64_t lease_ms) {
+  std::vector<notification> out;
+  auto r = impl_->write(
+      outbox_sql(sql_dialect::sqlite).claim,
+      [&](sqlite3_stmt* s) {
+        bind_text(s, 1, channel);
+        sqlite3_bind_int64(s, 2, now_ms);
+        sqlite3_bind_int64(s, 3, now_ms + lease_ms);
+        sqlite3_bind_int64(s, 4, static_cast<sqlite3_int64>(max));
+      },
+      [&](sqlite3_stmt* s) { out.push_back(read_notification(s)); });
+  if (!r) return error{r.message()};
+  // RETURNING gives no order: the oldest due first, as promised.
+  std::sort(out.begin(), out.end(), [](const notification& a, const notification& b) { return a.id < b.id; });
+  return out;
+}
+
+result<bool> sqlite_store::finish_notification(const std::string& id, const delivery_outcome& outcome) {
+  const auto state = outbox_state_name(outcome.what);
+  const std::string finished = outcome.what == delivery_outcome::kind::retry ? "" : utc_now_iso();
+  auto r = impl_->write(outbox_sql(sql_dialect::sqlite).finish, [&](sqlite3_stmt* s) {
+    bind_text(s, 1, id);
+    bind_text(s, 2, state);
+    sqlite3_bind_int64(s, 3, outcome.retry_at_ms);
+    bind_text(s, 4, outcome.error);
+    bind_text(s, 5, finished);
+  });
+  if (!r) return error{r.message()};
+  return *r > 0;
+}
+
+result<std::uint64_t> sqlite_store::hurry_notifications(std::string_view channel, std::int64_t now_ms) {
+  return impl_->write(outbox_sql(sql_dialect::sqlite).hurry, [&](sqlite3_stmt* s) {
+    bind_text(s, 1, channel);
+    sqlite3_bind_int64(s, 2, now_ms);
+  });
+}
+
+result<std::uint64_t> sqlite_store::release_notification_claims() {
+  return impl_->write(outbox_sql(sql_dialect::sqlite).release, [](sqlite3_stmt*) {});
+}
+
+result<outbox_counts> sqlite_store::count_notifications() {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  sqlite3* db = (*lease)->get();
+  auto s = prepare(db, outbox_sql(sql_dialect::sqlite).counts);
+  if (!s) return error{s.message()};
+  outbox_counts out;
+  int rc = 0;
+  while ((rc = sqlite3_step(s->get())) == SQLITE_ROW) {
+    const auto state = column_text(s->get(), 0);
+    const auto n = static_cast<std::uint64_t>(sqlite3_column_int64(s->get(), 1));
+    if (state == "pending") {
+      out.pending = n;
+      out.oldest_pending_ms = sqlite3_column_int64(s->get(), 2);
+    } else if (state == "failed") {
+      out.failed = n;
+    }
+  }
+  if (rc != SQLITE_DONE) return db_error(db, "count notifications");
+  return out;
 }
 
 }  // namespace wavesites

@@ -36,10 +36,22 @@ class sqlite_store final : public store {
   [[nodiscard]] std::string_view kind() const override { return "sqlite"; }
   result<bool> migrate() override;
   bool ping() override;
-  result<bool> add_lead(const lead_record& lead) override;
+  using store::add_lead;
+  using store::add_resume;
+  result<bool> add_lead(const lead_record& lead, std::span<const notification> notify) override;
   /// Holds the write connection while `read` runs, so `read` should be quick (a spooled file,
   /// not a network peer).
-  result<bool> add_resume(const resume_record& meta, const chunk_reader& read) override;
+  result<bool> add_resume(const resume_record& meta, const chunk_reader& read,
+                          std::span<const notification> notify) override;
+  result<std::optional<lead_record>> find_lead(const std::string& id) override;
+  result<std::optional<resume_record>> find_resume(const std::string& id,
+                                                   const std::function<void(std::string_view)>& write) override;
+  result<std::vector<notification>> claim_notifications(std::string_view channel, std::size_t max,
+                                                        std::int64_t now_ms, std::int64_t lease_ms) override;
+  result<bool> finish_notification(const std::string& id, const delivery_outcome& outcome) override;
+  result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) override;
+  result<std::uint64_t> release_notification_claims() override;
+  result<outbox_counts> count_notifications() override;
   result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
                            const std::function<void(std::string_view chunk)>& write) override;

@@ -4,6 +4,7 @@
 /// work is durable (committed), so callers run it off the I/O threads (the intake handlers use a
 /// small thread pool of their own, api/intake.cpp).
 #include <cstdint>
+#include <span>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -33,6 +34,33 @@ struct resume_record {
 /// Reads a resume's bytes in order; returns false at the end.
 using chunk_reader = std::function<bool(std::string& chunk)>;
 
+/// A notification of a stored record to one channel: a row of the outbox, written in the
+/// transaction that stores the record, so a record is never kept without its notifications.
+struct notification {
+  std::string id;          ///< the delivery id (ULID): the same on every attempt
+  std::string event;       ///< "lead.created" or "resume.received"
+  std::string subject_id;  ///< the lead's or the resume's id
+  std::string site;        ///< the route set whose host took the record
+  std::string channel;     ///< "webhook" or "email"
+  std::string created_at;  ///< UTC, ISO 8601 with milliseconds: when the record was stored
+  std::int64_t created_ms = 0;  ///< the same instant in Unix milliseconds
+  int attempts = 0;             ///< once claimed: the attempts made, the claimed one included
+};
+
+/// What became of one delivery attempt.
+struct delivery_outcome {
+  enum class kind { delivered, retry, failed } what = kind::delivered;
+  std::int64_t retry_at_ms = 0;  ///< kind::retry: when the next attempt is due
+  std::string error;             ///< retry or failed: why, for the operator
+};
+
+/// The outbox at a glance, for the metrics.
+struct outbox_counts {
+  std::uint64_t pending = 0;
+  std::uint64_t failed = 0;
+  std::int64_t oldest_pending_ms = 0;  ///< created_ms of the oldest pending row; 0 when none
+};
+
 class store {
  public:
   virtual ~store() = default;
@@ -46,14 +74,45 @@ class store {
   /// True when the store answers a trivial query.
   virtual bool ping() = 0;
 
-  /// Stores a lead; returns once it is committed.
-  virtual result<bool> add_lead(const lead_record& lead) = 0;
+  /// Stores a lead and its notifications; returns once they are committed together.
+  virtual result<bool> add_lead(const lead_record& lead, std::span<const notification> notify) = 0;
+  result<bool> add_lead(const lead_record& lead) { return add_lead(lead, {}); }
 
-  /// Stores a resume whose bytes come from `read` (chunk by chunk, never all at once);
-  /// returns once metadata and bytes are committed together. The bytes read must add up to
-  /// `meta.size`, else nothing is stored; if `read` throws, nothing is stored and the exception
-  /// propagates.
-  virtual result<bool> add_resume(const resume_record& meta, const chunk_reader& read) = 0;
+  /// Stores a resume whose bytes come from `read` (chunk by chunk, never all at once), and its
+  /// notifications; returns once metadata, bytes and notifications are committed together. The
+  /// bytes read must add up to `meta.size`, else nothing is stored; if `read` throws, nothing is
+  /// stored and the exception propagates.
+  virtual result<bool> add_resume(const resume_record& meta, const chunk_reader& read,
+                                  std::span<const notification> notify) = 0;
+  result<bool> add_resume(const resume_record& meta, const chunk_reader& read) { return add_resume(meta, read, {}); }
+
+  /// The lead with this id, if it is stored.
+  virtual result<std::optional<lead_record>> find_lead(const std::string& id) = 0;
+
+  /// The resume with this id, if it is stored; when `write` is set it receives the bytes chunk
+  /// by chunk, from the same snapshot as the metadata.
+  virtual result<std::optional<resume_record>> find_resume(const std::string& id,
+                                                           const std::function<void(std::string_view)>& write) = 0;
+
+  /// Claims up to `max` pending notifications of `channel` that are due at `now_ms` and not
+  /// claimed by anyone, for `lease_ms`: each counts an attempt, and no other claim (from this
+  /// process or another sharing the database) returns it until the lease ends or it is finished.
+  /// Oldest due first.
+  virtual result<std::vector<notification>> claim_notifications(std::string_view channel, std::size_t max,
+                                                                std::int64_t now_ms, std::int64_t lease_ms) = 0;
+
+  /// Records the outcome of a claimed notification's attempt and ends its claim.
+  virtual result<bool> finish_notification(const std::string& id, const delivery_outcome& outcome) = 0;
+
+  /// Makes every pending notification of `channel` due at `now_ms` (its receiver answers again,
+  /// so the backlog need not wait out its backoff). Returns how many were waiting.
+  virtual result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) = 0;
+
+  /// Ends every claim, so that notifications a killed process was sending are sent again now
+  /// rather than when their lease runs out.
+  virtual result<std::uint64_t> release_notification_claims() = 0;
+
+  virtual result<outbox_counts> count_notifications() = 0;
 
   /// Every lead, oldest first.
   virtual result<bool> each_lead(const std::function<void(const lead_record&)>& fn) = 0;

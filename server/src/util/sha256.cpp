@@ -1,6 +1,7 @@
 #include "util/sha256.hpp"
 
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 namespace wavesites {
 
@@ -26,13 +27,34 @@ std::string sha256::hex_digest() {
   unsigned int len = 0;
   EVP_DigestFinal_ex(ctx_->md, digest, &len);
   EVP_DigestInit_ex(ctx_->md, EVP_sha256(), nullptr);
+  return to_hex(std::string_view(reinterpret_cast<const char*>(digest), len));
+}
+
+std::string to_hex(std::string_view bytes) {
   static constexpr char hex[] = "0123456789abcdef";
   std::string out;
-  out.reserve(len * 2);
-  for (unsigned i = 0; i < len; ++i) {
-    out += hex[digest[i] >> 4];
-    out += hex[digest[i] & 15];
+  out.reserve(bytes.size() * 2);
+  for (const char c : bytes) {
+    const auto b = static_cast<unsigned char>(c);
+    out += hex[b >> 4];
+    out += hex[b & 15];
   }
+  return out;
+}
+
+std::string hmac_sha256_hex(std::string_view key, std::string_view message) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(message.data()),
+       message.size(), digest, &len);
+  return to_hex(std::string_view(reinterpret_cast<const char*>(digest), len));
+}
+
+std::string base64(std::string_view bytes) {
+  std::string out(4 * ((bytes.size() + 2) / 3) + 1, '\0');  // EVP_EncodeBlock also writes a NUL
+  const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
+  out.resize(static_cast<std::size_t>(n));
   return out;
 }
 

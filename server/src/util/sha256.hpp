@@ -1,5 +1,6 @@
 #pragma once
-/// SHA-256 of bytes that arrive in pieces (OpenSSL), as lower-case hex.
+/// SHA-256 of bytes that arrive in pieces, and the other OpenSSL digests and encodings the
+/// server needs (HMAC for webhook signatures, base64 for mail headers).
 #include <string>
 #include <string_view>
 
@@ -20,5 +21,14 @@ class sha256 {
   struct evp_ctx;
   evp_ctx* ctx_;
 };
+
+/// Lower-case hex of `bytes`.
+[[nodiscard]] std::string to_hex(std::string_view bytes);
+
+/// HMAC-SHA256 of `message` under `key`, as lower-case hex.
+[[nodiscard]] std::string hmac_sha256_hex(std::string_view key, std::string_view message);
+
+/// Standard base64 (RFC 4648, with padding) of `bytes`.
+[[nodiscard]] std::string base64(std::string_view bytes);
 
 }  // namespace wavesites

@@ -1,0 +1,142 @@
+#include "notify/messages.hpp"
+
+#include <cctype>
+
+#include <nlohmann/json.hpp>
+
+#include "util/sha256.hpp"
+
+namespace wavesites {
+namespace {
+
+nlohmann::ordered_json resume_data(const resume_record& r) {
+  nlohmann::ordered_json d;
+  d["id"] = r.id;
+  d["receivedAt"] = r.received_at;
+  d["name"] = r.original_name;
+  d["fileName"] = resume_file_name(r);
+  d["size"] = r.size;
+  d["type"] = r.content_type;
+  d["sha256"] = r.sha256;
+  d["host"] = r.host;
+  return d;
+}
+
+std::string dump_ordered(const notification& n, nlohmann::ordered_json data) {
+  nlohmann::ordered_json out;
+  out["event"] = n.event;
+  out["id"] = n.subject_id;
+  out["created_at"] = n.created_at;
+  out["site"] = n.site;
+  out["data"] = std::move(data);
+  // Invalid UTF-8 cannot reach here (the validator refuses it), but a replacement character is
+  // better than an exception in a delivery thread.
+  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void add_line(std::string& text, std::string_view label, std::string_view value) {
+  text.append(label).append(": ");
+  // A value never breaks the line it is on (the remark may hold several lines: indent them).
+  for (const char c : value) {
+    if (c == '\r') continue;
+    if (c == '\n') {
+      text.append("\r\n    ");
+      continue;
+    }
+    text.push_back(c);
+  }
+  text.append("\r\n");
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::string webhook_body(const notification& n, const lead_record& lead) {
+  nlohmann::ordered_json data;
+  for (const auto& f : lead_fields) {
+    const std::string key(f.key);
+    if (f.flag)
+      data[key] = lead.*f.flag;
+    else
+      data[key] = lead.*f.text;
+  }
+  return dump_ordered(n, std::move(data));
+}
+
+std::string webhook_body(const notification& n, const resume_record& resume) {
+  return dump_ordered(n, resume_data(resume));
+}
+
+std::string webhook_signature(std::string_view secret, std::int64_t unix_seconds, std::string_view body) {
+  const std::string t = std::to_string(unix_seconds);
+  std::string signed_text;
+  signed_text.reserve(t.size() + 1 + body.size());
+  signed_text.append(t).append(".").append(body);
+  return "t=" + t + ",v1=" + hmac_sha256_hex(secret, signed_text);
+}
+
+std::string field_label(std::string_view key) {
+  std::string out;
+  for (const char c : key) {
+    if (std::isupper(static_cast<unsigned char>(c))) {
+      out.push_back(' ');
+      out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    } else {
+      out.push_back(c);
+    }
+  }
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+email_content lead_email(const notification& n, const lead_record& lead) {
+  email_content e;
+  std::string who = lead.first_name + " " + lead.last_name;
+  if (!lead.company_name.empty()) who += ", " + lead.company_name;
+  e.subject = "New lead: " + who + " (" + n.site + ")";
+  e.reply_to = lead.business_email;
+  e.text = "A business enquiry came in through " + n.site + " at " + n.created_at + ".\r\n";
+  e.text += "Reply to this email to answer " + lead.first_name + ".\r\n\r\n";
+  for (const auto& f : lead_fields) add_line(e.text, field_label(f.key), lead_value_text(lead, f));
+  e.text += "\r\nDelivery " + n.id + "\r\n";
+  return e;
+}
+
+email_content resume_email(const notification& n, const resume_record& resume, bool attach) {
+  email_content e;
+  const std::string name = resume_file_name(resume);
+  e.subject = "New resume: " + name + " (" + n.site + ")";
+  e.text = "A resume was uploaded through " + n.site + " at " + n.created_at + ".\r\n\r\n";
+  add_line(e.text, "File", name);
+  add_line(e.text, "Uploaded as", resume.original_name);
+  add_line(e.text, "Type", resume.content_type);
+  add_line(e.text, "Size", std::to_string(resume.size) + " bytes");
+  add_line(e.text, "SHA-256", resume.sha256);
+  add_line(e.text, "Id", resume.id);
+  add_line(e.text, "Host", resume.host);
+  if (attach) {
+    e.attachment_name = name;
+    e.attachment_type = resume.content_type;
+    e.text += "\r\nThe file is attached.\r\n";
+  } else {
+    e.text += "\r\nThe file is not attached: export it with `wavesites resumes export`.\r\n";
+  }
+  e.text += "\r\nDelivery " + n.id + "\r\n";
+  return e;
+}
+
+std::string resume_file_name(const resume_record& resume) {
+  const auto dot = resume.stored_name.rfind('.');
+  const std::string ext = dot == std::string::npos ? "bin" : resume.stored_name.substr(dot + 1);
+  std::string name = resume.original_name.empty() ? "resume" : resume.original_name;
+  const std::string suffix = "." + ext;
+  const bool has_it = name.size() > suffix.size() && lower(name).ends_with(lower(suffix));
+  return has_it ? name : name + suffix;
+}
+
+}  // namespace wavesites

@@ -1,0 +1,234 @@
+#include "notify/outbox_worker.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <random>
+
+#include "notify/events.hpp"
+#include "notify/messages.hpp"
+#include "notify/senders.hpp"
+
+namespace wavesites {
+namespace {
+
+constexpr std::int64_t first_retry_ms = 1000;
+constexpr std::int64_t longest_retry_ms = 120'000;
+// How often an idle thread looks for due retries when nothing wakes it.
+constexpr std::chrono::milliseconds idle_poll{1000};
+
+std::int64_t now_unix_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+/// A claim lasts as long as a whole batch could take, plus a margin: if it ran out while the
+/// batch was still being sent, another thread would send the same rows again.
+std::int64_t lease_ms(std::string_view channel, std::size_t batch) {
+  const auto per = channel == email_channel ? email_timeout : webhook_timeout;
+  return static_cast<std::int64_t>(batch) * per.count() * 1000 + 30'000;
+}
+
+double jitter() {
+  thread_local std::mt19937_64 rng{std::random_device{}()};
+  return std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+}
+
+std::string json_text(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+void log_line(std::string_view level, std::string_view event, std::string_view fields) {
+  std::string line = "{\"level\":\"" + std::string(level) + "\",\"event\":\"" + std::string(event) + "\"" +
+                     std::string(fields) + "}\n";
+  std::fwrite(line.data(), 1, line.size(), stderr);
+}
+
+}  // namespace
+
+std::optional<std::int64_t> next_attempt_ms(int attempts, std::int64_t created_ms, std::int64_t now_ms,
+                                            double retry_hours, double jitter01) {
+  const auto window_end = created_ms + static_cast<std::int64_t>(retry_hours * 3600.0 * 1000.0);
+  if (now_ms >= window_end) return std::nullopt;
+  std::int64_t delay = first_retry_ms;
+  for (int i = 1; i < attempts && delay < longest_retry_ms; ++i) delay *= 2;
+  delay = std::min(delay, longest_retry_ms);
+  delay = delay / 2 + static_cast<std::int64_t>(std::clamp(jitter01, 0.0, 1.0) * static_cast<double>(delay / 2));
+  return std::min(now_ms + delay, window_end);
+}
+
+outbox_worker::outbox_worker(store& db, const notify_config& cfg, options opts)
+    : db_(db), opts_(opts), cfg_(std::make_shared<const notify_config>(cfg)) {}
+
+outbox_worker::~outbox_worker() {
+  stop();
+}
+
+void outbox_worker::start() {
+  // A process killed mid-delivery leaves its claims behind; with SQLite the database belongs to
+  // this host, so they are ended now instead of when the lease runs out. On PostgreSQL another
+  // server may be sending them at this moment: the lease decides there.
+  if (db_.kind() == "sqlite") {
+    if (auto r = db_.release_notification_claims(); r && *r > 0) {
+      log_line("info", "notify_resumed", ",\"claims\":" + std::to_string(*r));
+    }
+  }
+  for (const auto channel : {webhook_channel, email_channel}) {
+    for (std::size_t i = 0; i < opts_.threads_per_channel; ++i) threads_.emplace_back([this, channel] { run(channel); });
+  }
+}
+
+void outbox_worker::stop() {
+  cancel_ = true;
+  {
+    std::lock_guard lk(wake_mutex_);
+    stopping_ = true;
+  }
+  wake_cv_.notify_all();
+  for (auto& t : threads_) {
+    if (t.joinable()) t.join();
+  }
+  threads_.clear();
+}
+
+void outbox_worker::wake() {
+  {
+    std::lock_guard lk(wake_mutex_);
+    ++wakes_;
+  }
+  wake_cv_.notify_all();
+}
+
+void outbox_worker::reconfigure(const notify_config& cfg) {
+  {
+    std::lock_guard lk(cfg_mutex_);
+    cfg_ = std::make_shared<const notify_config>(cfg);
+  }
+  wake();
+}
+
+void outbox_worker::run(std::string_view channel) {
+  for (;;) {
+    std::uint64_t seen = 0;
+    {
+      std::lock_guard lk(wake_mutex_);
+      if (stopping_) return;
+      seen = wakes_;
+    }
+    // A full batch means more may be due: go on at once.
+    if (deliver_due(channel) == opts_.batch) continue;
+    std::unique_lock lk(wake_mutex_);
+    wake_cv_.wait_for(lk, idle_poll, [&] { return stopping_ || wakes_ != seen; });
+  }
+}
+
+std::size_t outbox_worker::deliver_due(std::string_view channel) {
+  std::shared_ptr<const notify_config> cfg;
+  {
+    std::lock_guard lk(cfg_mutex_);
+    cfg = cfg_;
+  }
+  const auto channels = notify_channels(*cfg);
+  if (std::find(channels.begin(), channels.end(), channel) == channels.end()) return 0;
+  auto claimed = db_.claim_notifications(channel, opts_.batch, now_unix_ms(), lease_ms(channel, opts_.batch));
+  if (!claimed) {
+    log_line("error", "notify_store_error", ",\"channel\":\"" + std::string(channel) + "\",\"error\":\"" +
+                                                json_text(claimed.message()) + "\"");
+    return 0;
+  }
+  for (const auto& n : *claimed) {
+    // Stopping: the rest of the batch keeps its claim and is sent after the restart.
+    if (cancel_) break;
+    const auto [outcome, receiver_tried] = attempt(*cfg, n);
+    if (cancel_) break;  // abandoned, not failed: the claim stays
+    if (receiver_tried) note_channel(channel, outcome, now_unix_ms());
+    if (auto r = db_.finish_notification(n.id, outcome); !r) {
+      // The claim runs out and the row is sent again: a duplicate under the same delivery id.
+      log_line("error", "notify_store_error", ",\"delivery\":\"" + n.id + "\",\"error\":\"" + json_text(r.message()) + "\"");
+    }
+  }
+  return claimed->size();
+}
+
+result<bool> outbox_worker::send(const notify_config& cfg, const notification& n) {
+  const bool webhook = n.channel == webhook_channel;
+  if (n.event == lead_created_event) {
+    auto lead = db_.find_lead(n.subject_id);
+    if (!lead) return error{lead.message()};
+    if (!*lead) return error{"gone: the lead is no longer stored"};
+    return webhook ? post_webhook(cfg, n, webhook_body(n, **lead), cancel_)
+                   : send_email(cfg, n, lead_email(n, **lead), {}, cancel_);
+  }
+  if (n.event == resume_received_event) {
+    std::string bytes;
+    const bool want_bytes = !webhook && cfg.attach_resumes;
+    auto resume = db_.find_resume(n.subject_id, want_bytes ? std::function<void(std::string_view)>(
+                                                                 [&](std::string_view chunk) { bytes.append(chunk); })
+                                                           : nullptr);
+    if (!resume) return error{resume.message()};
+    if (!*resume) return error{"gone: the resume is no longer stored"};
+    if (webhook) return post_webhook(cfg, n, webhook_body(n, **resume), cancel_);
+    const bool attach = want_bytes && (*resume)->size <= opts_.max_attachment_bytes;
+    return send_email(cfg, n, resume_email(n, **resume, attach), bytes, cancel_);
+  }
+  return error{"gone: unknown event " + n.event};
+}
+
+std::pair<delivery_outcome, bool> outbox_worker::attempt(const notify_config& cfg, const notification& n) {
+  auto sent = send(cfg, n);
+  if (sent) return {{delivery_outcome::kind::delivered, 0, {}}, true};
+  // A record that is no longer stored (erased) will never be sent: no point retrying, and the
+  // receiver was not asked, so it says nothing about the channel.
+  if (sent.message().starts_with("gone: ")) {
+    return {{delivery_outcome::kind::failed, 0, sent.message().substr(6)}, false};
+  }
+  const auto next = next_attempt_ms(n.attempts, n.created_ms, now_unix_ms(), cfg.retry_hours, jitter());
+  if (!next) {
+    log_line("error", "notify_failed", ",\"delivery\":\"" + n.id + "\",\"channel\":\"" + n.channel +
+                                           "\",\"event_type\":\"" + n.event + "\",\"subject\":\"" + n.subject_id +
+                                           "\",\"attempts\":" + std::to_string(n.attempts) + ",\"error\":\"" +
+                                           json_text(sent.message()) + "\"");
+    return {{delivery_outcome::kind::failed, 0, sent.message()}, true};
+  }
+  return {{delivery_outcome::kind::retry, *next, sent.message()}, true};
+}
+
+void outbox_worker::note_channel(std::string_view channel, const delivery_outcome& outcome, std::int64_t now_ms) {
+  const bool ok = outcome.what == delivery_outcome::kind::delivered;
+  bool changed = false;
+  {
+    std::lock_guard lk(channel_mutex_);
+    const auto it = std::find(failing_.begin(), failing_.end(), channel);
+    if (ok && it != failing_.end()) {
+      failing_.erase(it);
+      changed = true;
+    } else if (!ok && it == failing_.end()) {
+      failing_.emplace_back(channel);
+      changed = true;
+    }
+  }
+  if (!changed) return;
+  if (!ok) {
+    log_line("warn", "notify_channel_failing",
+             ",\"channel\":\"" + std::string(channel) + "\",\"error\":\"" + json_text(outcome.error) + "\"");
+    return;
+  }
+  // The receiver answers again: what waits out its backoff is due now, not minutes later.
+  const auto hurried = db_.hurry_notifications(channel, now_ms);
+  log_line("info", "notify_channel_recovered", ",\"channel\":\"" + std::string(channel) +
+                                                   "\",\"hurried\":" + std::to_string(hurried ? *hurried : 0));
+  wake();
+}
+
+}  // namespace wavesites

@@ -1,0 +1,76 @@
+#pragma once
+/// Delivers the outbox: a few threads per channel claim due notifications, load the record,
+/// send it, and record the outcome. At least once: a claim that is never finished (a crash, a
+/// kill) runs out and the row is sent again under the same delivery id. Failures retry with
+/// exponential backoff and jitter until the config's retry window ends, then the row is marked
+/// failed and stays in the outbox for the operator. None of this runs on an I/O thread, so a slow
+/// or dead receiver never slows a visitor's request.
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "config/config.hpp"
+#include "store/store.hpp"
+
+namespace wavesites {
+
+/// When the next attempt of a notification is due after its attempt number `attempts` (1 for
+/// the first) failed at `now_ms`: 1 s doubling up to 2 min, jittered into [d/2, d] by `jitter`
+/// (0..1) so that a backlog spreads out; never past the retry window, and none once it is over.
+[[nodiscard]] std::optional<std::int64_t> next_attempt_ms(int attempts, std::int64_t created_ms, std::int64_t now_ms,
+                                                          double retry_hours, double jitter);
+
+class outbox_worker {
+ public:
+  struct options {
+    std::size_t threads_per_channel = 2;
+    std::size_t batch = 8;
+    std::uint64_t max_attachment_bytes = 10 * 1024 * 1024;
+  };
+
+  outbox_worker(store& db, const notify_config& cfg, options opts);
+  ~outbox_worker();
+  outbox_worker(const outbox_worker&) = delete;
+  outbox_worker& operator=(const outbox_worker&) = delete;
+
+  /// Starts the delivery threads (on SQLite, first ending the claims a killed process left).
+  void start();
+  /// Stops claiming, lets deliveries in flight finish, and joins the threads.
+  void stop();
+  /// Something was stored: look for due notifications now rather than at the next poll.
+  void wake();
+  /// New settings for the attempts that start from now on (a reload).
+  void reconfigure(const notify_config& cfg);
+
+ private:
+  void run(std::string_view channel);
+  std::size_t deliver_due(std::string_view channel);
+  /// The outcome, and whether the receiver was asked at all (not when the record is gone).
+  std::pair<delivery_outcome, bool> attempt(const notify_config& cfg, const notification& n);
+  result<bool> send(const notify_config& cfg, const notification& n);
+  void note_channel(std::string_view channel, const delivery_outcome& outcome, std::int64_t now_ms);
+
+  store& db_;
+  options opts_;
+  std::mutex cfg_mutex_;
+  std::shared_ptr<const notify_config> cfg_;
+
+  std::mutex wake_mutex_;
+  std::condition_variable wake_cv_;
+  std::uint64_t wakes_ = 0;
+  bool stopping_ = false;
+  std::atomic<bool> cancel_{false};
+  std::vector<std::thread> threads_;
+
+  std::mutex channel_mutex_;
+  std::vector<std::string> failing_;  ///< channels whose last attempt failed
+};
+
+}  // namespace wavesites
