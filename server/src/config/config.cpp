@@ -214,7 +214,8 @@ std::string expect_url(const toml::node& v, const std::string& key, std::initial
   const auto sep = text.find("://");
   const bool known = sep != std::string::npos &&
                      std::find(schemes.begin(), schemes.end(), std::string_view(text).substr(0, sep)) != schemes.end();
-  const bool clean = std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) <= ' '; });
+  const bool clean =
+      std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) <= ' '; });
   if (!known || !clean || sep + 3 >= text.size()) {
     std::string list;
     for (const auto s : schemes) list += (list.empty() ? "" : " or ") + std::string(s) + "://";
@@ -231,9 +232,9 @@ std::string env_or(const char* name, std::string fallback) {
 /// [notify]: a webhook, email, or both. Each channel must be complete, so that a typo cannot
 /// leave leads silently unannounced.
 void parse_notify(const toml::table& t, config& cfg) {
-  reject_unknown(t, "notify.",
-                 {"webhook_url", "webhook_secret", "email_to", "email_from", "smtp_url", "attach_resumes",
-                  "retry_hours"});
+  reject_unknown(
+      t, "notify.",
+      {"webhook_url", "webhook_secret", "email_to", "email_from", "smtp_url", "attach_resumes", "retry_hours"});
   auto& n = cfg.notify;
   if (const auto* v = t.get("webhook_url")) n.webhook_url = expect_url(*v, "notify.webhook_url", {"http", "https"});
   if (const auto* v = t.get("webhook_secret")) n.webhook_secret = expect_string(*v, "notify.webhook_secret");

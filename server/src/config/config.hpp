@@ -37,8 +37,8 @@ struct server_config {
 
 /// [notify]: where stored leads and resumes are announced. No table: nothing is sent.
 struct notify_config {
-  std::string webhook_url;     ///< http(s) URL; empty: no webhook
-  std::string webhook_secret;  ///< the HMAC key; from WAVESITES_WEBHOOK_SECRET when the file has none
+  std::string webhook_url;            ///< http(s) URL; empty: no webhook
+  std::string webhook_secret;         ///< the HMAC key; from WAVESITES_WEBHOOK_SECRET when the file has none
   std::vector<std::string> email_to;  ///< empty: no email
   std::string email_from;
   std::string smtp_url;       ///< smtp:// (STARTTLS when offered) or smtps://

@@ -15,8 +15,8 @@ std::vector<std::string_view> notify_channels(const notify_config& cfg) {
 }
 
 std::vector<notification> notifications_for(const notify_config& cfg, std::string_view event,
-                                             const std::string& subject_id, std::string_view site,
-                                             const std::string& created_at) {
+                                            const std::string& subject_id, std::string_view site,
+                                            const std::string& created_at) {
   std::vector<notification> out;
   for (const auto channel : notify_channels(cfg)) {
     notification n;

@@ -16,14 +16,13 @@ namespace wavesites {
 [[nodiscard]] std::string webhook_body(const notification& n, const resume_record& resume);
 
 /// The Wavesites-Signature header value: "t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">".
-[[nodiscard]] std::string webhook_signature(std::string_view secret, std::int64_t unix_seconds,
-                                            std::string_view body);
+[[nodiscard]] std::string webhook_signature(std::string_view secret, std::int64_t unix_seconds, std::string_view body);
 
 /// A plain-text email, before the transport adds From, To and the attachment's bytes.
 struct email_content {
-  std::string subject;   ///< UTF-8; encoded for the header by the sender
-  std::string reply_to;  ///< empty: none
-  std::string text;      ///< UTF-8, lines ending in CRLF
+  std::string subject;          ///< UTF-8; encoded for the header by the sender
+  std::string reply_to;         ///< empty: none
+  std::string text;             ///< UTF-8, lines ending in CRLF
   std::string attachment_name;  ///< empty: no attachment
   std::string attachment_type;
 };

@@ -85,7 +85,8 @@ void outbox_worker::start() {
     }
   }
   for (const auto channel : {webhook_channel, email_channel}) {
-    for (std::size_t i = 0; i < opts_.threads_per_channel; ++i) threads_.emplace_back([this, channel] { run(channel); });
+    for (std::size_t i = 0; i < opts_.threads_per_channel; ++i)
+      threads_.emplace_back([this, channel] { run(channel); });
   }
 }
 
@@ -143,8 +144,8 @@ std::size_t outbox_worker::deliver_due(std::string_view channel) {
   if (std::find(channels.begin(), channels.end(), channel) == channels.end()) return 0;
   auto claimed = db_.claim_notifications(channel, opts_.batch, now_unix_ms(), lease_ms(channel, opts_.batch));
   if (!claimed) {
-    log_line("error", "notify_store_error", ",\"channel\":\"" + std::string(channel) + "\",\"error\":\"" +
-                                                json_text(claimed.message()) + "\"");
+    log_line("error", "notify_store_error",
+             ",\"channel\":\"" + std::string(channel) + "\",\"error\":\"" + json_text(claimed.message()) + "\"");
     return 0;
   }
   for (const auto& n : *claimed) {
@@ -155,7 +156,8 @@ std::size_t outbox_worker::deliver_due(std::string_view channel) {
     if (receiver_tried) note_channel(channel, outcome, now_unix_ms());
     if (auto r = db_.finish_notification(n.id, outcome); !r) {
       // The claim runs out and the row is sent again: a duplicate under the same delivery id.
-      log_line("error", "notify_store_error", ",\"delivery\":\"" + n.id + "\",\"error\":\"" + json_text(r.message()) + "\"");
+      log_line("error", "notify_store_error",
+               ",\"delivery\":\"" + n.id + "\",\"error\":\"" + json_text(r.message()) + "\"");
     }
   }
   return claimed->size();
@@ -195,10 +197,10 @@ std::pair<delivery_outcome, bool> outbox_worker::attempt(const notify_config& cf
   }
   const auto next = next_attempt_ms(n.attempts, n.created_ms, now_unix_ms(), cfg.retry_hours, jitter());
   if (!next) {
-    log_line("error", "notify_failed", ",\"delivery\":\"" + n.id + "\",\"channel\":\"" + n.channel +
-                                           "\",\"event_type\":\"" + n.event + "\",\"subject\":\"" + n.subject_id +
-                                           "\",\"attempts\":" + std::to_string(n.attempts) + ",\"error\":\"" +
-                                           json_text(sent.message()) + "\"");
+    log_line("error", "notify_failed",
+             ",\"delivery\":\"" + n.id + "\",\"channel\":\"" + n.channel + "\",\"event_type\":\"" + n.event +
+                 "\",\"subject\":\"" + n.subject_id + "\",\"attempts\":" + std::to_string(n.attempts) +
+                 ",\"error\":\"" + json_text(sent.message()) + "\"");
     return {{delivery_outcome::kind::failed, 0, sent.message()}, true};
   }
   return {{delivery_outcome::kind::retry, *next, sent.message()}, true};
@@ -226,8 +228,8 @@ void outbox_worker::note_channel(std::string_view channel, const delivery_outcom
   }
   // The receiver answers again: what waits out its backoff is due now, not minutes later.
   const auto hurried = db_.hurry_notifications(channel, now_ms);
-  log_line("info", "notify_channel_recovered", ",\"channel\":\"" + std::string(channel) +
-                                                   "\",\"hurried\":" + std::to_string(hurried ? *hurried : 0));
+  log_line("info", "notify_channel_recovered",
+           ",\"channel\":\"" + std::string(channel) + "\",\"hurried\":" + std::to_string(hurried ? *hurried : 0));
   wake();
 }
 

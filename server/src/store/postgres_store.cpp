@@ -18,8 +18,8 @@
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
-#include "util/ids.hpp"
 #include "util/c_handle.hpp"
+#include "util/ids.hpp"
 
 namespace wavesites {
 namespace {
@@ -277,8 +277,8 @@ result<bool> read_chunks(pg_connection& c, const std::string& id, const std::fun
   const std::string limit = std::to_string(chunks_per_fetch);
   for (std::int64_t after = -1;;) {
     const std::string after_text = std::to_string(after);
-    auto chunks = c.exec("read resume chunks", select_chunks_sql,
-                         {text_param(id), text_param(after_text), text_param(limit)}, 1);
+    auto chunks =
+        c.exec("read resume chunks", select_chunks_sql, {text_param(id), text_param(after_text), text_param(limit)}, 1);
     if (!chunks) return error{chunks.message()};
     const int m = PQntuples(chunks->get());
     for (int j = 0; j < m; ++j) {
@@ -663,9 +663,9 @@ result<bool> postgres_store::finish_notification(const std::string& id, const de
   const std::string retry_at = std::to_string(outcome.retry_at_ms);
   const std::string finished = outcome.what == delivery_outcome::kind::retry ? "" : utc_now_iso();
   return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
-    auto r = c.exec("finish notification", outbox_sql(sql_dialect::postgresql).finish.c_str(),
-                    {text_param(id), text_param(state), text_param(retry_at), text_param(outcome.error),
-                     text_param(finished)});
+    auto r = c.exec(
+        "finish notification", outbox_sql(sql_dialect::postgresql).finish.c_str(),
+        {text_param(id), text_param(state), text_param(retry_at), text_param(outcome.error), text_param(finished)});
     if (!r) return error{r.message()};
     return std::string_view(PQcmdTuples(r->get())) != "0";
   });

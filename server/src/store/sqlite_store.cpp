@@ -18,8 +18,8 @@
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
-#include "util/ids.hpp"
 #include "util/c_handle.hpp"
+#include "util/ids.hpp"
 
 namespace wavesites {
 namespace {
@@ -169,7 +169,6 @@ notification read_notification(sqlite3_stmt* s) {
   n.attempts = sqlite3_column_int(s, 7);
   return n;
 }
-
 
 result<db_ptr> open_connection(const std::string& path, bool writer, int busy_timeout_ms) {
   sqlite3* raw = nullptr;

@@ -4,10 +4,10 @@
 /// work is durable (committed), so callers run it off the I/O threads (the intake handlers use a
 /// small thread pool of their own, api/intake.cpp).
 #include <cstdint>
-#include <span>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,12 +37,12 @@ using chunk_reader = std::function<bool(std::string& chunk)>;
 /// A notification of a stored record to one channel: a row of the outbox, written in the
 /// transaction that stores the record, so a record is never kept without its notifications.
 struct notification {
-  std::string id;          ///< the delivery id (ULID): the same on every attempt
-  std::string event;       ///< "lead.created" or "resume.received"
-  std::string subject_id;  ///< the lead's or the resume's id
-  std::string site;        ///< the route set whose host took the record
-  std::string channel;     ///< "webhook" or "email"
-  std::string created_at;  ///< UTC, ISO 8601 with milliseconds: when the record was stored
+  std::string id;               ///< the delivery id (ULID): the same on every attempt
+  std::string event;            ///< "lead.created" or "resume.received"
+  std::string subject_id;       ///< the lead's or the resume's id
+  std::string site;             ///< the route set whose host took the record
+  std::string channel;          ///< "webhook" or "email"
+  std::string created_at;       ///< UTC, ISO 8601 with milliseconds: when the record was stored
   std::int64_t created_ms = 0;  ///< the same instant in Unix milliseconds
   int attempts = 0;             ///< once claimed: the attempts made, the claimed one included
 };

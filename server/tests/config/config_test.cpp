@@ -158,3 +158,52 @@ TEST(HostNames, Validity) {
 
 }  // namespace
 }  // namespace wavesites
+
+namespace wavesites {
+namespace {
+
+TEST(Config, NotifyTakesBothChannelsAndItsDefaults) {
+  const auto cfg = parse_config(
+      "[hosts]\n[notify]\nwebhook_url = \"https://hooks.example/w\"\nwebhook_secret = \"s3\"\n"
+      "email_to = [\"sales@example.com\", \"ops@example.com\"]\nemail_from = \"site@example.com\"\n"
+      "smtp_url = \"smtps://user:pw@relay.example:465\"\nretry_hours = 2\n",
+      "x.toml");
+  ASSERT_TRUE(cfg) << cfg.message();
+  EXPECT_TRUE(cfg->notify.webhook());
+  EXPECT_TRUE(cfg->notify.email());
+  EXPECT_EQ(cfg->notify.webhook_secret, "s3");
+  EXPECT_EQ(cfg->notify.email_to.size(), 2u);
+  EXPECT_TRUE(cfg->notify.attach_resumes);
+  EXPECT_DOUBLE_EQ(cfg->notify.retry_hours, 2.0);
+  const auto fraction = parse_config("[hosts]\n[notify]\nretry_hours = 0.25\n", "x.toml");
+  ASSERT_TRUE(fraction) << fraction.message();
+  EXPECT_DOUBLE_EQ(fraction->notify.retry_hours, 0.25);
+  const auto none = parse_config("[hosts]\n", "x.toml");
+  EXPECT_FALSE(none->notify.webhook());
+  EXPECT_FALSE(none->notify.email());
+  EXPECT_DOUBLE_EQ(none->notify.retry_hours, 24.0);
+}
+
+TEST(Config, NotifyRefusesAHalfConfiguredChannelNamingTheKey) {
+  for (const auto& [text, key] : std::vector<std::pair<std::string, std::string>>{
+           {"webhook_url = \"https://h.example/\"\n", "notify.webhook_secret"},
+           {"webhook_url = \"h.example\"\nwebhook_secret = \"s\"\n", "notify.webhook_url"},
+           {"email_to = [\"a@b.example\"]\nemail_from = \"c@d.example\"\n", "notify.smtp_url"},
+           {"email_to = [\"a@b.example\"]\nsmtp_url = \"smtp://r.example\"\n", "notify.email_from"},
+           {"smtp_url = \"smtp://r.example\"\nemail_from = \"c@d.example\"\n", "notify.email_to"},
+           {"email_to = [\"a@b.example\"]\nemail_from = \"c@d.example\"\nsmtp_url = \"http://r.example\"\n",
+            "notify.smtp_url"},
+           {"email_to = [\"Sales <a@b.example>\"]\n", "notify.email_to"},
+           {"retry_hours = -1\n", "notify.retry_hours"},
+           {"retry_hours = \"24\"\n", "notify.retry_hours"},
+           {"attach_resumes = \"yes\"\n", "notify.attach_resumes"},
+           {"secret = \"s\"\n", "notify.secret"},
+       }) {
+    const auto cfg = parse_config("[hosts]\n[notify]\n" + text, "x.toml");
+    ASSERT_FALSE(cfg) << text;
+    EXPECT_NE(cfg.message().find(key), std::string::npos) << cfg.message();
+  }
+}
+
+}  // namespace
+}  // namespace wavesites

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <ostream>
 #include <random>
 #include <set>
@@ -594,6 +595,161 @@ TEST_P(store_test, open_errors_are_one_line_and_never_show_the_password) {
 
 std::string backend_name(const ::testing::TestParamInfo<backend>& param) {
   return param.param == backend::sqlite ? "sqlite" : "postgresql";
+}
+
+// The outbox: rows written with their record, claimed by one caller at a time, finished.
+
+constexpr std::int64_t t0 = 1'800'000'000'000;
+
+notification make_note(const std::string& id, const std::string& subject, std::string_view channel = "webhook") {
+  notification n;
+  n.id = id;
+  n.event = "lead.created";
+  n.subject_id = subject;
+  n.site = "waveads";
+  n.channel = std::string(channel);
+  n.created_at = "2027-01-15T08:00:00.000Z";
+  n.created_ms = t0;
+  return n;
+}
+
+TEST_P(store_test, a_lead_and_its_notifications_commit_together) {
+  const std::vector<notification> notes{make_note("N1", test_id(1)), make_note("N2", test_id(1), "email")};
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(1)), notes));
+  auto counts = db_->count_notifications();
+  ASSERT_TRUE(counts) << counts.message();
+  EXPECT_EQ(counts->pending, 2u);
+  EXPECT_EQ(counts->failed, 0u);
+  EXPECT_EQ(counts->oldest_pending_ms, t0);
+
+  // A notification that cannot be stored (its id is taken) takes its lead with it.
+  const std::vector<notification> clash{make_note("N3", test_id(2)), make_note("N1", test_id(2))};
+  EXPECT_FALSE(db_->add_lead(make_lead(test_id(2)), clash));
+  EXPECT_EQ(count_leads(*db_), 1u);
+  EXPECT_EQ(db_->count_notifications()->pending, 2u);
+  // And the store goes on working.
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(3)), std::vector<notification>{make_note("N4", test_id(3))}));
+  EXPECT_EQ(db_->count_notifications()->pending, 3u);
+}
+
+TEST_P(store_test, a_resume_and_its_notification_commit_together) {
+  const std::string bytes = random_bytes(1000, 3);
+  auto meta = make_resume_meta(test_id(1), bytes.size());
+  auto note = make_note("R1", test_id(1), "email");
+  note.event = "resume.received";
+  ASSERT_TRUE(db_->add_resume(meta, reader_over(bytes, 300), std::vector<notification>{note}));
+  EXPECT_EQ(db_->count_notifications()->pending, 1u);
+  auto claimed = db_->claim_notifications("email", 10, t0, 60'000);
+  ASSERT_TRUE(claimed) << claimed.message();
+  ASSERT_EQ(claimed->size(), 1u);
+  EXPECT_EQ((*claimed)[0].event, "resume.received");
+  EXPECT_EQ((*claimed)[0].subject_id, test_id(1));
+}
+
+TEST_P(store_test, a_claim_is_exclusive_until_it_is_finished_or_runs_out) {
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(1)), std::vector<notification>{make_note("N1", test_id(1))}));
+  auto first = db_->claim_notifications("webhook", 10, t0, 1000);
+  ASSERT_TRUE(first) << first.message();
+  ASSERT_EQ(first->size(), 1u);
+  const auto& n = (*first)[0];
+  EXPECT_EQ(n.id, "N1");
+  EXPECT_EQ(n.attempts, 1);
+  EXPECT_EQ(n.site, "waveads");
+  EXPECT_EQ(n.created_at, "2027-01-15T08:00:00.000Z");
+  EXPECT_EQ(n.created_ms, t0);
+  EXPECT_TRUE(db_->claim_notifications("webhook", 10, t0 + 999, 1000)->empty()) << "still claimed";
+  EXPECT_TRUE(db_->claim_notifications("email", 10, t0 + 5000, 1000)->empty()) << "another channel";
+
+  // The claimer died: once the lease is over, it is claimed again, one attempt more.
+  auto again = db_->claim_notifications("webhook", 10, t0 + 1000, 1000);
+  ASSERT_EQ(again->size(), 1u);
+  EXPECT_EQ((*again)[0].attempts, 2);
+
+  ASSERT_TRUE(db_->finish_notification("N1", {delivery_outcome::kind::delivered, 0, {}}));
+  EXPECT_TRUE(db_->claim_notifications("webhook", 10, t0 + 100'000, 1000)->empty()) << "delivered";
+  EXPECT_EQ(db_->count_notifications()->pending, 0u);
+}
+
+TEST_P(store_test, a_retry_waits_for_its_time_and_a_failure_stays_visible) {
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(1)), std::vector<notification>{make_note("N1", test_id(1))}));
+  ASSERT_EQ(db_->claim_notifications("webhook", 10, t0, 60'000)->size(), 1u);
+  ASSERT_TRUE(db_->finish_notification("N1", {delivery_outcome::kind::retry, t0 + 5000, "receiver answered 503"}));
+  EXPECT_TRUE(db_->claim_notifications("webhook", 10, t0 + 4999, 60'000)->empty()) << "not due yet";
+  ASSERT_EQ(db_->claim_notifications("webhook", 10, t0 + 5000, 60'000)->size(), 1u) << "due: the claim ended";
+  ASSERT_TRUE(db_->finish_notification("N1", {delivery_outcome::kind::failed, 0, "gave up"}));
+  const auto counts = db_->count_notifications();
+  EXPECT_EQ(counts->pending, 0u);
+  EXPECT_EQ(counts->failed, 1u);
+  EXPECT_TRUE(db_->claim_notifications("webhook", 10, t0 + 999'999'999, 60'000)->empty());
+  EXPECT_EQ(scratch_->query("SELECT state, last_error, attempts FROM outbox WHERE id = 'N1'")[0],
+            (std::vector<std::string>{"failed", "gave up", "2"}));
+}
+
+TEST_P(store_test, hurrying_a_channel_makes_its_waiting_rows_due_and_release_ends_claims) {
+  for (int i = 1; i <= 3; ++i) {
+    ASSERT_TRUE(db_->add_lead(make_lead(test_id(i)),
+                              std::vector<notification>{make_note("N" + std::to_string(i), test_id(i))}));
+  }
+  ASSERT_EQ(db_->claim_notifications("webhook", 2, t0, 60'000)->size(), 2u) << "at most max";
+  for (const auto* id : {"N1", "N2"}) {
+    ASSERT_TRUE(db_->finish_notification(id, {delivery_outcome::kind::retry, t0 + 3'600'000, "down"}));
+  }
+  auto hurried = db_->hurry_notifications("webhook", t0 + 10);
+  ASSERT_TRUE(hurried) << hurried.message();
+  EXPECT_EQ(*hurried, 2u);
+  EXPECT_EQ(db_->claim_notifications("webhook", 10, t0 + 10, 60'000)->size(), 3u);
+  EXPECT_TRUE(db_->claim_notifications("webhook", 10, t0 + 20, 60'000)->empty());
+  auto released = db_->release_notification_claims();
+  ASSERT_TRUE(released) << released.message();
+  EXPECT_EQ(*released, 3u);
+  EXPECT_EQ(db_->claim_notifications("webhook", 10, t0 + 20, 60'000)->size(), 3u);
+}
+
+TEST_P(store_test, concurrent_claimers_never_get_the_same_row) {
+  constexpr int rows = 120;
+  for (int i = 0; i < rows; ++i) {
+    ASSERT_TRUE(db_->add_lead(make_lead(test_id(i)),
+                              std::vector<notification>{make_note("N" + std::to_string(1000 + i), test_id(i))}));
+  }
+  std::mutex m;
+  std::vector<std::string> seen;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (;;) {
+        auto got = db_->claim_notifications("webhook", 5, t0, 600'000);
+        if (!got || got->empty()) return;
+        std::lock_guard lk(m);
+        for (const auto& n : *got) seen.push_back(n.id);
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(rows));
+  EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end()) << "a row was claimed twice";
+}
+
+TEST_P(store_test, find_lead_and_find_resume_read_one_record) {
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(1))));
+  auto found = db_->find_lead(test_id(1));
+  ASSERT_TRUE(found) << found.message();
+  ASSERT_TRUE(found->has_value());
+  expect_same_lead(**found, make_lead(test_id(1)));
+  EXPECT_FALSE(db_->find_lead(test_id(2))->has_value());
+
+  const std::string bytes = random_bytes(3 * resume_chunk_bytes + 17, 9);
+  const auto meta = make_resume_meta(test_id(5), bytes.size());
+  ASSERT_TRUE(db_->add_resume(meta, reader_over(bytes, resume_chunk_bytes)));
+  std::string back;
+  auto resume = db_->find_resume(test_id(5), [&](std::string_view chunk) { back.append(chunk); });
+  ASSERT_TRUE(resume) << resume.message();
+  ASSERT_TRUE(resume->has_value());
+  EXPECT_EQ((*resume)->original_name, meta.original_name);
+  EXPECT_EQ((*resume)->size, bytes.size());
+  EXPECT_EQ(back, bytes);
+  EXPECT_TRUE(db_->find_resume(test_id(5), nullptr)->has_value()) << "metadata alone";
+  EXPECT_FALSE(db_->find_resume(test_id(6), nullptr)->has_value());
 }
 
 INSTANTIATE_TEST_SUITE_P(both, store_test, ::testing::Values(backend::sqlite, backend::postgresql), backend_name);
