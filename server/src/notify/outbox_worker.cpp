@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <random>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include "notify/events.hpp"
 #include "notify/messages.hpp"
 #include "notify/senders.hpp"
@@ -120,6 +123,9 @@ void outbox_worker::reconfigure(const notify_config& cfg) {
 }
 
 void outbox_worker::run(std::string_view channel) {
+  // Below the I/O threads: when both want the CPU, visitors' requests come first and delivery
+  // catches up afterwards (Linux gives each thread its own nice value).
+  setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10);
   for (;;) {
     std::uint64_t seen = 0;
     {
@@ -148,18 +154,26 @@ std::size_t outbox_worker::deliver_due(std::string_view channel) {
              ",\"channel\":\"" + std::string(channel) + "\",\"error\":\"" + json_text(claimed.message()) + "\"");
     return 0;
   }
+  std::vector<finished_notification> done;
   for (const auto& n : *claimed) {
     // Stopping: the rest of the batch keeps its claim and is sent after the restart.
     if (cancel_) break;
-    const auto [outcome, receiver_tried] = attempt(*cfg, n);
+    auto [outcome, receiver_tried] = attempt(*cfg, n);
     if (cancel_) break;  // abandoned, not failed: the claim stays
     if (receiver_tried) note_channel(channel, outcome, now_unix_ms());
-    if (auto r = db_.finish_notification(n.id, outcome); !r) {
-      // The claim runs out and the row is sent again: a duplicate under the same delivery id.
-      log_line("error", "notify_store_error",
-               ",\"delivery\":\"" + n.id + "\",\"error\":\"" + json_text(r.message()) + "\"");
-    }
+    done.push_back({n.id, std::move(outcome)});
   }
+  if (auto r = db_.finish_notifications(done); !r) {
+    // The claims run out and the rows are sent again: duplicates under the same delivery ids.
+    log_line("error", "notify_store_error",
+             ",\"channel\":\"" + std::string(channel) + "\",\"error\":\"" + json_text(r.message()) + "\"");
+  }
+  // Rows of this batch that failed while the receiver was coming back got a backoff after the
+  // recovery had already hurried the rest: hurry again so they do not wait it out.
+  const bool retries = std::any_of(done.begin(), done.end(), [](const finished_notification& d) {
+    return d.outcome.what == delivery_outcome::kind::retry;
+  });
+  if (retries && !is_failing(channel)) (void)db_.hurry_notifications(channel, now_unix_ms());
   return claimed->size();
 }
 
@@ -204,6 +218,11 @@ std::pair<delivery_outcome, bool> outbox_worker::attempt(const notify_config& cf
     return {{delivery_outcome::kind::failed, 0, sent.message()}, true};
   }
   return {{delivery_outcome::kind::retry, *next, sent.message()}, true};
+}
+
+bool outbox_worker::is_failing(std::string_view channel) {
+  std::lock_guard lk(channel_mutex_);
+  return std::find(failing_.begin(), failing_.end(), channel) != failing_.end();
 }
 
 void outbox_worker::note_channel(std::string_view channel, const delivery_outcome& outcome, std::int64_t now_ms) {

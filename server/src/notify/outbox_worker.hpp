@@ -31,7 +31,7 @@ class outbox_worker {
  public:
   struct options {
     std::size_t threads_per_channel = 2;
-    std::size_t batch = 8;
+    std::size_t batch = 16;
     std::uint64_t max_attachment_bytes = 10 * 1024 * 1024;
   };
 
@@ -55,6 +55,7 @@ class outbox_worker {
   /// The outcome, and whether the receiver was asked at all (not when the record is gone).
   std::pair<delivery_outcome, bool> attempt(const notify_config& cfg, const notification& n);
   result<bool> send(const notify_config& cfg, const notification& n);
+  bool is_failing(std::string_view channel);
   void note_channel(std::string_view channel, const delivery_outcome& outcome, std::int64_t now_ms);
 
   store& db_;

@@ -658,16 +658,25 @@ result<std::vector<notification>> postgres_store::claim_notifications(std::strin
   });
 }
 
-result<bool> postgres_store::finish_notification(const std::string& id, const delivery_outcome& outcome) {
-  const std::string state(outbox_state_name(outcome.what));
-  const std::string retry_at = std::to_string(outcome.retry_at_ms);
-  const std::string finished = outcome.what == delivery_outcome::kind::retry ? "" : utc_now_iso();
+result<bool> postgres_store::finish_notifications(std::span<const finished_notification> done) {
+  if (done.empty()) return true;
+  const std::string finished = utc_now_iso();
   return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
-    auto r = c.exec(
-        "finish notification", outbox_sql(sql_dialect::postgresql).finish.c_str(),
-        {text_param(id), text_param(state), text_param(retry_at), text_param(outcome.error), text_param(finished)});
-    if (!r) return error{r.message()};
-    return std::string_view(PQcmdTuples(r->get())) != "0";
+    if (auto r = c.exec("begin", "BEGIN"); !r) return error{r.message()};
+    tx_guard guard(c.get());
+    // Like SQLite's, these commits need not wait for the disk: a lost outcome means a resend.
+    if (auto r = c.exec("relax commit", "SET LOCAL synchronous_commit TO off"); !r) return error{r.message()};
+    for (const auto& d : done) {
+      const std::string state(outbox_state_name(d.outcome.what));
+      const std::string retry_at = std::to_string(d.outcome.retry_at_ms);
+      const std::string when = d.outcome.what == delivery_outcome::kind::retry ? "" : finished;
+      auto r = c.exec(
+          "finish notification", outbox_sql(sql_dialect::postgresql).finish.c_str(),
+          {text_param(d.id), text_param(state), text_param(retry_at), text_param(d.outcome.error), text_param(when)});
+      if (!r) return error{r.message()};
+    }
+    if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+    return true;
   });
 }
 

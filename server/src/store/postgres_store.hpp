@@ -50,7 +50,8 @@ class postgres_store final : public store {
   /// Rows locked by another server's claim are skipped, not waited for (FOR UPDATE SKIP LOCKED).
   result<std::vector<notification>> claim_notifications(std::string_view channel, std::size_t max, std::int64_t now_ms,
                                                         std::int64_t lease_ms) override;
-  result<bool> finish_notification(const std::string& id, const delivery_outcome& outcome) override;
+  using store::finish_notification;
+  result<bool> finish_notifications(std::span<const finished_notification> done) override;
   result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) override;
   result<std::uint64_t> release_notification_claims() override;
   result<outbox_counts> count_notifications() override;

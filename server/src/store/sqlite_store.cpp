@@ -62,7 +62,9 @@ result<bool> exec(sqlite3* db, const std::string& sql) {
 
 // The bound text must outlive the step: every caller binds from objects that do.
 void bind_text(sqlite3_stmt* s, int index, std::string_view text) {
-  sqlite3_bind_text64(s, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8);
+  // A null pointer would bind SQL NULL: an empty text must stay an empty text.
+  const char* data = text.data() == nullptr ? "" : text.data();
+  sqlite3_bind_text64(s, index, data, text.size(), SQLITE_STATIC, SQLITE_UTF8);
 }
 
 void bind_blob(sqlite3_stmt* s, int index, std::string_view bytes) {
@@ -211,6 +213,23 @@ class transaction_guard {
   }
   transaction_guard(const transaction_guard&) = delete;
   transaction_guard& operator=(const transaction_guard&) = delete;
+
+ private:
+  sqlite3* db_;
+};
+
+// The outbox's bookkeeping (claims and outcomes) commits without its own fsync: the next lead's
+// commit, at synchronous=FULL, makes it durable with everything before it, and a claim or outcome
+// lost to a power cut only means a notification is sent again (at least once allows that). This
+// keeps delivery from adding fsyncs to the disk the leads wait on.
+class relaxed_sync {
+ public:
+  explicit relaxed_sync(sqlite3* db) : db_(db) {
+    sqlite3_exec(db_, "PRAGMA synchronous=NORMAL", nullptr, nullptr, nullptr);
+  }
+  ~relaxed_sync() { sqlite3_exec(db_, "PRAGMA synchronous=FULL", nullptr, nullptr, nullptr); }
+  relaxed_sync(const relaxed_sync&) = delete;
+  relaxed_sync& operator=(const relaxed_sync&) = delete;
 
  private:
   sqlite3* db_;
@@ -388,6 +407,7 @@ struct sqlite_store::impl {
                               const std::function<void(sqlite3_stmt*)>& row = {}) {
     std::lock_guard w(write_mutex);
     sqlite3* db = writer_db.get();
+    const relaxed_sync relaxed(db);
     auto s = prepare(db, sql);
     if (!s) return error{s.message()};
     bind(s->get());
@@ -635,18 +655,28 @@ result<std::vector<notification>> sqlite_store::claim_notifications(std::string_
   return out;
 }
 
-result<bool> sqlite_store::finish_notification(const std::string& id, const delivery_outcome& outcome) {
-  const auto state = outbox_state_name(outcome.what);
-  const std::string finished = outcome.what == delivery_outcome::kind::retry ? "" : utc_now_iso();
-  auto r = impl_->write(outbox_sql(sql_dialect::sqlite).finish, [&](sqlite3_stmt* s) {
-    bind_text(s, 1, id);
-    bind_text(s, 2, state);
-    sqlite3_bind_int64(s, 3, outcome.retry_at_ms);
-    bind_text(s, 4, outcome.error);
-    bind_text(s, 5, finished);
-  });
-  if (!r) return error{r.message()};
-  return *r > 0;
+result<bool> sqlite_store::finish_notifications(std::span<const finished_notification> done) {
+  if (done.empty()) return true;
+  const std::string finished = utc_now_iso();
+  std::lock_guard w(impl_->write_mutex);
+  sqlite3* db = impl_->writer_db.get();
+  const relaxed_sync relaxed(db);
+  auto s = prepare(db, outbox_sql(sql_dialect::sqlite).finish);
+  if (!s) return error{s.message()};
+  if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return r;
+  transaction_guard guard(db);
+  for (const auto& d : done) {
+    const auto state = outbox_state_name(d.outcome.what);
+    bind_text(s->get(), 1, d.id);
+    bind_text(s->get(), 2, state);
+    sqlite3_bind_int64(s->get(), 3, d.outcome.retry_at_ms);
+    bind_text(s->get(), 4, d.outcome.error);
+    bind_text(s->get(), 5, d.outcome.what == delivery_outcome::kind::retry ? std::string_view{} : finished);
+    const int rc = sqlite3_step(s->get());
+    sqlite3_reset(s->get());
+    if (rc != SQLITE_DONE) return db_error(db, "finish notification");
+  }
+  return exec(db, "COMMIT");
 }
 
 result<std::uint64_t> sqlite_store::hurry_notifications(std::string_view channel, std::int64_t now_ms) {

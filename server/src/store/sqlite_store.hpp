@@ -48,7 +48,8 @@ class sqlite_store final : public store {
                                                    const std::function<void(std::string_view)>& write) override;
   result<std::vector<notification>> claim_notifications(std::string_view channel, std::size_t max, std::int64_t now_ms,
                                                         std::int64_t lease_ms) override;
-  result<bool> finish_notification(const std::string& id, const delivery_outcome& outcome) override;
+  using store::finish_notification;
+  result<bool> finish_notifications(std::span<const finished_notification> done) override;
   result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) override;
   result<std::uint64_t> release_notification_claims() override;
   result<outbox_counts> count_notifications() override;

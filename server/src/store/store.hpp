@@ -54,6 +54,11 @@ struct delivery_outcome {
   std::string error;             ///< retry or failed: why, for the operator
 };
 
+struct finished_notification {
+  std::string id;
+  delivery_outcome outcome;
+};
+
 /// The outbox at a glance, for the metrics.
 struct outbox_counts {
   std::uint64_t pending = 0;
@@ -101,8 +106,14 @@ class store {
   virtual result<std::vector<notification>> claim_notifications(std::string_view channel, std::size_t max,
                                                                 std::int64_t now_ms, std::int64_t lease_ms) = 0;
 
-  /// Records the outcome of a claimed notification's attempt and ends its claim.
-  virtual result<bool> finish_notification(const std::string& id, const delivery_outcome& outcome) = 0;
+  /// Records the outcomes of claimed notifications' attempts, in one transaction, and ends their
+  /// claims. Durable as far as the next commit: losing the last outcomes to a power cut only
+  /// means sending those notifications again, which at-least-once delivery allows.
+  virtual result<bool> finish_notifications(std::span<const finished_notification> done) = 0;
+  result<bool> finish_notification(const std::string& id, const delivery_outcome& outcome) {
+    const finished_notification one{id, outcome};
+    return finish_notifications(std::span<const finished_notification>(&one, 1));
+  }
 
   /// Makes every pending notification of `channel` due at `now_ms` (its receiver answers again,
   /// so the backlog need not wait out its backoff). Returns how many were waiting.
