@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { configText, request, runCli, startServer } from './harness.mjs';
+import { configText, events, request, runCli, startServer } from './harness.mjs';
 
 const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
 const UPLOAD_PATH = '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads';
@@ -290,7 +290,7 @@ describe('intake on PostgreSQL', () => {
     assert.ok(url, 'WAVESITES_TEST_PG_URL is set by scripts/with-postgres.sh in make test');
     const srv = await startServer({ config: configText(LIMITS), args: ['--database', url] });
     try {
-      assert.match(srv.stderr, /postgresql store/);
+      assert.equal(events(srv.stderr).find((e) => e.event === 'listening').store, 'postgresql');
       const r = await postJson(srv, lead({ firstName: 'Postgres' }));
       assert.equal(r.status, 200, r.body);
       const up = await upload(srv, [['file', PDF, 'pg.pdf']]);
@@ -361,7 +361,12 @@ describe('intake on PostgreSQL', () => {
         assert.equal(r.status, 503);
         assert.equal(r.json.code, 503);
         assert.doesNotMatch(r.json.msg, /leads|relation|postgres|sql/i, 'no detail from inside the server');
-        assert.match(srv.stderr, /lead not saved/, 'the detail goes to the log');
+        const logged = events(srv.stderr).find((e) => e.event === 'store_error');
+        assert.equal(logged?.level, 'error', 'the detail goes to the log');
+        assert.match(logged.what, /lead not saved/);
+        const scrape = (await request(srv.port, '/metrics')).body;
+        assert.match(scrape, /^wavesites_store_errors_total 1$/m);
+        assert.match(scrape, /^wavesites_leads_rejected_total\{reason="store_error"\} 1$/m);
       } finally {
         psql('ALTER TABLE leads_away RENAME TO leads');
       }

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { configText, freePort, request, runCli, startServer } from './harness.mjs';
+import { configText, events, freePort, request, runCli, startServer } from './harness.mjs';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'wavesites-cli-'));
 function configFile(text, name = 'c.toml') {
@@ -87,15 +87,15 @@ test('environment variables are read, and a flag beats its variable', async () =
   oneLineError(badWeb, /no-web/);
 });
 
-test('start-up lines say where to open each site, and SIGINT stops cleanly', async () => {
+test('start-up events say where to open each site, and SIGINT stops cleanly', async () => {
   const srv = await startServer();
-  const lines = srv.stderr.split('\n');
+  const sites = events(srv.stderr).filter((e) => e.event === 'site');
   for (const site of ['waveads', 'kuponz1', 'kuponz2', 'tts1', 'tts2', 'tts3', 'enicf']) {
-    const line = lines.find((l) => l.trim().startsWith(site));
-    assert.ok(line, `a line for ${site}`);
-    assert.match(line, new RegExp(`127\\.0\\.0\\.1:${srv.port}/`), `${site}: its test-prefix URL`);
+    const e = sites.find((s) => s.site === site);
+    assert.ok(e, `an event for ${site}`);
+    assert.match(e.prefixed, new RegExp(`^http://127\\.0\\.0\\.1:${srv.port}/`), `${site}: its test-prefix URL`);
+    assert.ok(e.urls.length > 0 && e.urls.every((u) => u.includes('check.test')), `${site}: its hosts`);
   }
-  assert.match(srv.stderr, /check\.test/);
   const { code } = await srv.stop('SIGINT');
   assert.equal(code, 0);
 });

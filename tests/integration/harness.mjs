@@ -63,7 +63,7 @@ export async function startServer({ config = configText(), args = [], env = {}, 
     const timer = setTimeout(() => reject(new Error(`server not listening after 60 s: ${stderr}`)), 60_000);
     child.stderr.on('data', (d) => {
       stderr += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);
+      const m = /"event":"listening","url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(stderr);
       if (m) {
         clearTimeout(timer);
         resolve(Number(m[1]));
@@ -99,6 +99,14 @@ export async function startServer({ config = configText(), args = [], env = {}, 
       return exited;
     },
   };
+}
+
+/** The server's stderr as events: every line must be one JSON object. */
+export function events(stderr) {
+  return stderr
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l));
 }
 
 /** One request with a chosen Host; resolves {status, headers, body (decoded text), raw}. */

@@ -5,13 +5,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <cstdio>
-
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
 #include "api/file_type.hpp"
 #include "http/multipart.hpp"
+#include "log/event_log.hpp"
+#include "metrics/metrics.hpp"
 #include "notify/events.hpp"
 #include "util/embedded.hpp"
 #include "util/ids.hpp"
@@ -52,6 +52,15 @@ std::string query_param(std::string_view query, std::string_view name) {
       return eq == std::string_view::npos ? std::string{} : std::string(pair.substr(eq + 1));
   }
   return {};
+}
+
+using metrics::intake_kind;
+using metrics::reject_reason;
+
+/// `r`, counted as a refusal of a `kind` for `why`.
+response refused(intake_kind kind, reject_reason why, response r) {
+  metrics::global().count_rejected(kind, why);
+  return r;
 }
 
 response too_many(std::chrono::seconds retry_after) {
@@ -147,18 +156,21 @@ response too_large_upload(std::uint64_t cap) {
 /// The answer to an upload that cannot be kept, judged once its body was read; none when it can.
 std::optional<response> judge_upload(upload_spool& file, multipart_parser& parser, const multipart_sink& sink,
                                      body_status st, std::uint64_t cap) {
-  if (file.too_large_ || st == body_status::too_large) return too_large_upload(cap);
-  if (file.io_error_) return unavailable();
+  constexpr auto kind = intake_kind::resume;
+  if (file.too_large_ || st == body_status::too_large)
+    return refused(kind, reject_reason::too_large, too_large_upload(cap));
+  if (file.io_error_) return refused(kind, reject_reason::spool_error, unavailable());
   if (st == body_status::timeout || st == body_status::broken) {
     response r = json_error(400, "the upload was cut off");
     r.close = true;
-    return r;
+    return refused(kind, reject_reason::cut_off, std::move(r));
   }
   const bool complete = st == body_status::complete && (sink.status_ == multipart_parser::status::done ||
                                                         parser.finish() == multipart_parser::status::done);
-  if (!complete) return json_error(400, "the multipart body is malformed");
-  if (!file.seen_file_) return json_error(400, "no file: send it in a field named \"file\"");
-  if (file.size_ == 0) return json_error(400, "the file is empty");
+  if (!complete) return refused(kind, reject_reason::malformed, json_error(400, "the multipart body is malformed"));
+  if (!file.seen_file_)
+    return refused(kind, reject_reason::invalid, json_error(400, "no file: send it in a field named \"file\""));
+  if (file.size_ == 0) return refused(kind, reject_reason::invalid, json_error(400, "the file is empty"));
   return std::nullopt;
 }
 
@@ -240,33 +252,41 @@ asio::awaitable<response> intake::ready(request_context&) {
 }
 
 asio::awaitable<response> intake::add_lead(request_context& ctx) {
-  if (auto wait = lead_limits_.take(ctx.client_ip)) co_return too_many(*wait);
+  constexpr auto kind = intake_kind::lead;
+  if (auto wait = lead_limits_.take(ctx.client_ip))
+    co_return refused(kind, reject_reason::rate_limited, too_many(*wait));
   if (!media_type_is(ctx.head.content_type, "application/json")) {
-    co_return json_error(415, "the body must be JSON (Content-Type: application/json)");
+    co_return refused(kind, reject_reason::bad_type,
+                      json_error(415, "the body must be JSON (Content-Type: application/json)"));
   }
   const auto limit = cfg_.limits.max_json_bytes;
   string_sink sink;
   const auto st = co_await ctx.body.read(sink, limit);
-  if (st == body_status::too_large)
-    co_return json_error(413, "the body is larger than " + std::to_string(limit) + " bytes");
+  if (st == body_status::too_large) {
+    co_return refused(kind, reject_reason::too_large,
+                      json_error(413, "the body is larger than " + std::to_string(limit) + " bytes"));
+  }
   if (st != body_status::complete) {
     response r = json_error(400, "the request body was cut off");
     r.close = true;
-    co_return r;
+    co_return refused(kind, reject_reason::cut_off, std::move(r));
   }
   nlohmann::json body;
   try {
     body = nlohmann::json::parse(sink.text);
   } catch (const nlohmann::json::exception&) {
-    co_return json_error(400, "the body is not valid JSON");
+    co_return refused(kind, reject_reason::malformed, json_error(400, "the body is not valid JSON"));
   }
   auto checked = validate_lead(body, rules_, languages_);
   if (checked.honeypot_filled) {
     // A field people never see was filled: a bot. It gets the answer it expects and nothing is kept.
-    std::fprintf(stderr, "wavesites: honeypot: dropped a lead from %s\n", std::string(ctx.client_ip).c_str());
-    co_return json_response(200, "success", {{"id", new_ulid()}});
+    log::info("honeypot", {{"client", ctx.client_ip}});
+    co_return refused(kind, reject_reason::honeypot, json_response(200, "success", {{"id", new_ulid()}}));
   }
-  if (!checked.lead) co_return json_error(400, "please correct the highlighted fields", {{"errors", checked.errors}});
+  if (!checked.lead) {
+    co_return refused(kind, reject_reason::invalid,
+                      json_error(400, "please correct the highlighted fields", {{"errors", checked.errors}}));
+  }
 
   lead_record rec = std::move(*checked.lead);
   rec.id = new_ulid();
@@ -277,31 +297,38 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
   const auto notes = notifications_for(cfg_.notify, lead_created_event, rec.id, ctx.site, rec.received_at);
   const auto stored = co_await on_store([&] { return db_.add_lead(rec, notes); });
   if (!stored) {
-    std::fprintf(stderr, "wavesites: store: lead not saved: %s\n", stored.message().c_str());
-    co_return unavailable();
+    log::error("store_error", {{"what", "lead not saved"}, {"error", stored.message()}});
+    metrics::global().count_store_error();
+    co_return refused(kind, reject_reason::store_error, unavailable());
   }
   if (!notes.empty() && on_stored_) on_stored_();
+  metrics::global().count_accepted(kind);
   co_return json_response(200, "success", {{"id", rec.id}});
 }
 
 asio::awaitable<response> intake::upload(request_context& ctx) {
+  constexpr auto kind = intake_kind::resume;
   if (query_param(ctx.head.query(), "officialWebsiteName") != rules_.official_website_name) {
-    co_return json_error(400, "officialWebsiteName must be \"" + rules_.official_website_name + "\"");
+    co_return refused(kind, reject_reason::invalid,
+                      json_error(400, "officialWebsiteName must be \"" + rules_.official_website_name + "\""));
   }
-  if (auto wait = upload_limits_.take(ctx.client_ip)) co_return too_many(*wait);
+  if (auto wait = upload_limits_.take(ctx.client_ip))
+    co_return refused(kind, reject_reason::rate_limited, too_many(*wait));
   const auto boundary = multipart_boundary(ctx.head.content_type);
   if (!media_type_is(ctx.head.content_type, "multipart/form-data") || !boundary) {
-    co_return json_error(400, "send the file as multipart/form-data in a field named \"file\"");
+    co_return refused(kind, reject_reason::malformed,
+                      json_error(400, "send the file as multipart/form-data in a field named \"file\""));
   }
   const auto cap = cfg_.limits.max_upload_bytes;
-  if (const auto n = ctx.body.content_length(); n && *n > cap + multipart_framing) co_return too_large_upload(cap);
+  if (const auto n = ctx.body.content_length(); n && *n > cap + multipart_framing)
+    co_return refused(kind, reject_reason::too_large, too_large_upload(cap));
 
   std::error_code fs_ec;
   std::filesystem::create_directories(spool_dir_, fs_ec);
   fd_guard spool{::open(spool_dir_.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600)};
   if (spool.fd < 0) {
-    std::fprintf(stderr, "wavesites: upload: cannot create a spool file in %s\n", spool_dir_.c_str());
-    co_return unavailable();
+    log::error("spool_error", {{"what", "cannot create a spool file"}, {"dir", spool_dir_.string()}});
+    co_return refused(kind, reject_reason::spool_error, unavailable());
   }
   upload_spool file(spool.fd, cap);
   multipart_parser parser(*boundary, file);
@@ -309,16 +336,21 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
   const auto st = co_await ctx.body.read(sink, cap + multipart_framing);
   if (auto refused = judge_upload(file, parser, sink, st, cap)) co_return std::move(*refused);
   const auto type = file.sniffer_.result(file.original_name_);
-  if (!type) co_return json_error(415, "only PDF, DOC, DOCX, ODT, RTF and TXT documents are accepted");
+  if (!type) {
+    co_return refused(kind, reject_reason::bad_type,
+                      json_error(415, "only PDF, DOC, DOCX, ODT, RTF and TXT documents are accepted"));
+  }
 
   const resume_record meta = resume_of(file, *type, ctx);
   const auto notes = notifications_for(cfg_.notify, resume_received_event, meta.id, ctx.site, meta.received_at);
   const auto stored = co_await on_store([&] { return db_.add_resume(meta, read_spool(spool.fd), notes); });
   if (!stored) {
-    std::fprintf(stderr, "wavesites: store: resume not saved: %s\n", stored.message().c_str());
-    co_return unavailable();
+    log::error("store_error", {{"what", "resume not saved"}, {"error", stored.message()}});
+    metrics::global().count_store_error();
+    co_return refused(kind, reject_reason::store_error, unavailable());
   }
   if (!notes.empty() && on_stored_) on_stored_();
+  metrics::global().count_accepted(kind);
   co_return json_response(200, "success", {{"id", meta.id}});
 }
 

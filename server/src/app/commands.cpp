@@ -7,10 +7,15 @@
 #include <iostream>
 #include <string>
 
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
 #include "api/intake.hpp"
 #include "app/export.hpp"
 #include "config/config.hpp"
 #include "http/router.hpp"
+#include "log/event_log.hpp"
+#include "metrics/metrics.hpp"
 #include "net/server.hpp"
 #include "notify/outbox_worker.hpp"
 #include "sites/catalog.hpp"
@@ -24,6 +29,12 @@ namespace fs = std::filesystem;
 
 int fail(const std::string& message) {
   std::fprintf(stderr, "wavesites: %s\n", message.c_str());
+  return 2;
+}
+
+/// `serve`'s refusal to start: like every line of a server run, one JSON event.
+int fail_to_serve(const std::string& message) {
+  log::error("start_failed", {{"error", message}});
   return 2;
 }
 
@@ -61,48 +72,57 @@ result<opened> open_config_and_store(const store_options& o) {
   return opened{std::move(cfg).value(), std::move(db).value()};
 }
 
-/// One line per site on stderr: where to open it.
-void print_sites(const config& cfg, const catalog& cat, const tcp::endpoint& ep) {
-  std::string addr = ep.address().to_string();
-  if (ep.address().is_v6()) addr = "[" + addr + "]";
-  if (ep.address().is_unspecified()) addr = "127.0.0.1";
-  const std::string port = std::to_string(ep.port());
-  const std::string base = "http://" + addr + ":" + port;
+/// One event per site: where to open it (its hosts, and its entry on the prefixed route set).
+void log_sites(const config& cfg, const catalog& cat, const std::string& base, unsigned short port) {
   for (const auto& set : cat.route_sets()) {
     if (set.name == "prefixed") continue;
-    std::string line = "  " + set.name;
-    line.resize(std::max<std::size_t>(line.size(), 11), ' ');
+    std::vector<std::string> urls;
     const auto hosts =
         std::find_if(cfg.hosts.begin(), cfg.hosts.end(), [&](const auto& h) { return h.first == set.name; });
-    if (hosts != cfg.hosts.end() && !hosts->second.empty()) {
-      for (const auto& h : hosts->second) line += " http://" + h + ":" + port + set.entry;
-    } else {
-      line += " (no host configured)";
+    if (hosts != cfg.hosts.end()) {
+      for (const auto& h : hosts->second) urls.push_back("http://" + h + ":" + std::to_string(port) + set.entry);
     }
-    if (!set.prefixed_entry.empty()) line += "   prefixed: " + base + set.prefixed_entry;
-    std::fprintf(stderr, "%s\n", line.c_str());
+    const std::string prefixed = set.prefixed_entry.empty() ? std::string{} : base + set.prefixed_entry;
+    log::info("site", {{"site", set.name}, {"urls", urls}, {"prefixed", prefixed}});
   }
-  std::fprintf(stderr, "  any other host gets every site under its prefix (%s/ is the 404 page)\n", base.c_str());
+  // "/" on any other host is the 404 page by design: say so, or it looks like a fault.
+  log::info("other_hosts", {{"url", base + "/"}, {"serves", "every site under its prefix; / is the 404 page"}});
+}
+
+/// GET /metrics, only for the [metrics] allow ranges. Rendering runs on `pool`: the outbox probe
+/// may ask the store, which must never block an I/O thread.
+void add_metrics_route(route_table& routes, const config& cfg, asio::thread_pool& pool) {
+  auto render = [&pool](request_context&) -> asio::awaitable<response> {
+    response r;
+    r.content_type = "text/plain; version=0.0.4; charset=utf-8";
+    r.body = co_await asio::co_spawn(
+        pool, []() -> asio::awaitable<std::string> { co_return metrics::global().render(); }, asio::use_awaitable);
+    co_return r;
+  };
+  routes.add(http::verb::get, "/metrics", render, &cfg.metrics.allow);
 }
 
 }  // namespace
 
 int run(const serve_command& cmd) {
   const auto where = parse_listen(cmd.listen);
-  if (!where) return fail(where.message());
+  if (!where) return fail_to_serve(where.message());
   auto cfg = load_config(cmd.store.config_path);
-  if (!cfg) return fail(cfg.message());
+  if (!cfg) return fail_to_serve(cfg.message());
   const auto db_url = database_url(cmd.store);
-  if (!db_url) return fail(db_url.message());
+  if (!db_url) return fail_to_serve(db_url.message());
   const auto web_dir = cmd.web_dir.empty() ? default_web_dir() : cmd.web_dir;
   auto cat = catalog::load(web_dir, *cfg);
-  if (!cat) return fail(cat.message());
+  if (!cat) return fail_to_serve(cat.message());
   auto hosts = host_router::make(*cfg, **cat);
-  if (!hosts) return fail(hosts.message());
+  if (!hosts) return fail_to_serve(hosts.message());
   std::error_code ec;
   fs::create_directories(cmd.store.data_dir, ec);  // for the SQLite file and the upload spool
   auto db = open_store(*db_url);
-  if (!db) return fail("--database: " + db.message());
+  if (!db) return fail_to_serve("--database: " + db.message());
+  std::vector<std::string> site_names;
+  for (const auto& set : (*cat)->route_sets()) site_names.push_back(set.name);
+  metrics::global().set_sites(site_names);
 
   route_table routes;
   routes.add(http::verb::get, "/healthz",
@@ -112,22 +132,45 @@ int run(const serve_command& cmd) {
   api.add_routes(routes);
   outbox_worker notifier(**db, cfg->notify, {.max_attachment_bytes = cfg->limits.max_upload_bytes});
   api.on_stored([&notifier] { notifier.wake(); });
+  metrics::set_outbox_probe([&db = **db] {
+    metrics::outbox_stats out;
+    const auto counts = db.count_notifications();
+    if (!counts) return out;  // the scrape still answers; the store error shows elsewhere
+    out.pending = counts->pending;
+    out.failed = counts->failed;
+    if (counts->oldest_pending_ms > 0) {
+      const auto now =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+              .count();
+      out.oldest_pending_seconds =
+          static_cast<double>(std::max<std::int64_t>(0, now - counts->oldest_pending_ms)) / 1e3;
+    }
+    return out;
+  });
+  asio::thread_pool metrics_pool(1);
+  add_metrics_route(routes, *cfg, metrics_pool);
 
   const app_context app{*cfg, **cat, *hosts, routes};
   server srv(app);
   const auto bound = srv.listen(*where);
-  if (!bound) return fail(bound.message());
+  if (!bound) return fail_to_serve(bound.message());
   std::string shown = bound->address().to_string();
   if (bound->address().is_v6()) shown = "[" + shown + "]";
-  std::fprintf(stderr, "wavesites %s listening on http://%s:%u (%zu files, %.1f MB in memory, config %s, %s store)\n",
-               version_string, shown.c_str(), static_cast<unsigned>(bound->port()), (*cat)->file_count(),
-               static_cast<double>((*cat)->byte_count()) / 1e6, cmd.store.config_path.c_str(),
-               std::string((*db)->kind()).c_str());
-  print_sites(*cfg, **cat, *bound);
-  std::fflush(stderr);
+  const std::string port = std::to_string(bound->port());
+  log::info("listening", {{"url", "http://" + shown + ":" + port},
+                          {"version", version_string},
+                          {"files", (*cat)->file_count()},
+                          {"memory_mb", static_cast<double>((*cat)->byte_count()) / 1e6},
+                          {"config", cmd.store.config_path},
+                          {"store", (*db)->kind()}});
+  // Where to open the sites: an unspecified listen address is reachable on loopback.
+  const std::string reachable = bound->address().is_unspecified() ? "127.0.0.1" : shown;
+  log_sites(*cfg, **cat, "http://" + reachable + ":" + port, bound->port());
   notifier.start();
   const int status = srv.run();
   notifier.stop();  // deliveries in flight finish; what is left waits in the outbox
+  metrics_pool.join();
+  metrics::set_outbox_probe(nullptr);  // it reads the store, which goes before the registry
   return status;
 }
 

@@ -1,8 +1,8 @@
-#include <cstdio>
 #include <exception>
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "log/event_log.hpp"
 
 int main(int argc, char** argv) {
   // Expected failures travel as values; an exception here is an infrastructure fault (out of
@@ -11,7 +11,7 @@ int main(int argc, char** argv) {
     const auto parsed = wavesites::parse_command_line(argc, argv);
     return parsed.cmd ? wavesites::run(*parsed.cmd) : parsed.exit_status;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "wavesites: internal error: %s\n", e.what());
+    wavesites::log::error("internal_error", {{"error", e.what()}});
     return 1;
   }
 }

@@ -143,6 +143,21 @@ void parse_proxy(const toml::table& t, config& cfg) {
   }
 }
 
+void parse_metrics(const toml::table& t, config& cfg) {
+  reject_unknown(t, "metrics.", {"allow"});
+  const auto* v = t.get("allow");
+  if (!v) return;
+  const auto* arr = v->as_array();
+  if (!arr) fail("metrics.allow: expected an array of address ranges, got " + type_name(*v) + where(*v));
+  cfg.metrics.allow.clear();
+  for (const auto& item : *arr) {
+    const auto text = expect_string(item, "metrics.allow");
+    const auto range = cidr::parse(text);
+    if (!range) fail("metrics.allow: \"" + text + "\" is not an address range (ADDRESS/BITS)" + where(item));
+    cfg.metrics.allow.push_back(*range);
+  }
+}
+
 void parse_server(const toml::table& t, config& cfg) {
   reject_unknown(t, "server.",
                  {"threads", "read_timeout_seconds", "idle_timeout_seconds", "write_timeout_seconds",
@@ -286,12 +301,13 @@ void collect_settings(const std::string& table, const toml::node& node, config& 
 }
 
 /// The tables this parser owns, each with its parser.
-constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 6> owned_tables{{
+constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 7> owned_tables{{
     {"hosts", parse_hosts},
     {"notify", parse_notify},
     {"origins", parse_origins},
     {"limits", parse_limits},
     {"proxy", parse_proxy},
+    {"metrics", parse_metrics},
     {"server", parse_server},
 }};
 

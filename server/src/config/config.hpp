@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "util/cidr.hpp"
 #include "util/result.hpp"
 
 namespace wavesites {
@@ -22,6 +23,11 @@ struct limits_config {
 
 struct proxy_config {
   std::vector<std::string> trusted;  ///< normalised textual IP addresses
+};
+
+struct metrics_config {
+  /// Who may read /metrics (after trusted-proxy resolution); to anyone else it does not exist.
+  std::vector<cidr> allow = {*cidr::parse("127.0.0.0/8"), *cidr::parse("::1/128")};
 };
 
 struct server_config {
@@ -67,6 +73,7 @@ struct config {
   std::map<std::string, setting_entry, std::less<>> settings;
   limits_config limits;
   proxy_config proxy;
+  metrics_config metrics;
   server_config server;
   notify_config notify;
 };

@@ -12,13 +12,13 @@ error_answer malformed(std::string_view text) {
 }
 
 /// The answer itself; `site` is the route set the host picked.
-answer decide(const app_context& app, const request_head& head, const route_set& site) {
+answer decide(const app_context& app, const request_head& head, std::string_view client, const route_set& site) {
   const std::string_view path = head.path();
   if (head.version >= 11 && head.host.empty()) return malformed("Bad Request: missing Host header");
   if (path.empty() || path.front() != '/') return malformed("Bad Request: unsupported request target");
 
   // Run-time handlers first (health, API): their paths are the same on every host.
-  const auto found = app.routes.find(head.method, path);
+  const auto found = app.routes.find(head.method, path, client);
   if (found.target) return handler_answer{found.target, site.name};
   if (!found.allow.empty()) {
     response r = json_error(405, "method not allowed");
@@ -49,9 +49,9 @@ answer decide(const app_context& app, const request_head& head, const route_set&
 
 }  // namespace
 
-decision dispatch(const app_context& app, const request_head& head) {
+decision dispatch(const app_context& app, const request_head& head, std::string_view client) {
   const route_set& site = app.hosts.pick(head.host);
-  return {decide(app, head, site), site.header_lines};
+  return {decide(app, head, client, site), site.header_lines, site.name};
 }
 
 }  // namespace wavesites

@@ -10,6 +10,7 @@
 #include "http/request.hpp"
 #include "http/response.hpp"
 #include "http/router.hpp"
+#include "metrics/metrics.hpp"
 #include "sites/catalog.hpp"
 #include "sites/host_router.hpp"
 
@@ -21,6 +22,7 @@ struct app_context {
   const catalog& pages;
   const host_router& hosts;
   const route_table& routes;
+  metrics::registry& metrics = metrics::global();
 };
 
 /// A representation prepared in memory, with the status its head is for.
@@ -48,9 +50,13 @@ struct decision {
   /// Header lines the host's route set adds to whatever the answer is (the prefixed set's
   /// "X-Robots-Tag: noindex"), each CRLF-terminated.
   std::string_view headers;
+  /// The name of the route set the host picked (a metrics label).
+  std::string_view site;
 };
 
-/// Decides the answer to `head` (complete request head; the body, if any, is not looked at).
-[[nodiscard]] decision dispatch(const app_context& app, const request_head& head);
+/// Decides the answer to `head` (complete request head; the body, if any, is not looked at) from
+/// `client`, the address it comes from after trusted-proxy resolution (some routes exist only
+/// for some addresses).
+[[nodiscard]] decision dispatch(const app_context& app, const request_head& head, std::string_view client = {});
 
 }  // namespace wavesites

@@ -7,6 +7,9 @@
 
 namespace wavesites {
 
+/// True when `peer` is one of the `trusted` proxies (normalised textual addresses).
+bool is_trusted_proxy(std::string_view peer, const std::vector<std::string>& trusted);
+
 std::string client_address(std::string_view peer, std::string_view forwarded_for,
                            const std::vector<std::string>& trusted);
 

@@ -19,6 +19,8 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
     if (boost::beast::iequals(name_str, "x-forwarded-for")) {
       if (!head_.forwarded_for.empty()) head_.forwarded_for += ", ";
       head_.forwarded_for.append(v);
+    } else if (boost::beast::iequals(name_str, "x-request-id")) {
+      head_.request_id.assign(v);
     }
     return;
   }
@@ -46,6 +48,9 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       break;
     case http::field::user_agent:
       head_.user_agent.assign(v);
+      break;
+    case http::field::referer:
+      head_.referer.assign(v);
       break;
     case http::field::expect:
       head_.expect_continue = v.size() == 12 && (v[0] == '1');

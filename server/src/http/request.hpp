@@ -27,6 +27,8 @@ struct request_head {
   std::string content_type;
   std::string user_agent;
   std::string forwarded_for;
+  std::string referer;
+  std::string request_id;  ///< X-Request-Id as sent; believed only from a trusted proxy
   accepted_encodings accept;
   bool has_if_none_match = false;
   bool expect_continue = false;
@@ -51,6 +53,8 @@ struct request_head {
     content_type.clear();
     user_agent.clear();
     forwarded_for.clear();
+    referer.clear();
+    request_id.clear();
     accept = {};
     has_if_none_match = false;
     expect_continue = false;

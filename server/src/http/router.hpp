@@ -14,6 +14,7 @@
 
 #include "http/request.hpp"
 #include "http/response.hpp"
+#include "util/cidr.hpp"
 
 namespace wavesites {
 
@@ -49,19 +50,24 @@ using handler = std::function<asio::awaitable<response>(request_context&)>;
 
 class route_table {
  public:
-  void add(http::verb method, std::string path, handler h);
+  /// With `only_from`, the route exists only for clients in those ranges: to anyone else its
+  /// path is unknown (not even a 405), so it answers what any unknown path does. The ranges
+  /// must outlive the table.
+  void add(http::verb method, std::string path, handler h, const std::vector<cidr>* only_from = nullptr);
 
   struct lookup {
     const handler* target = nullptr;  ///< set when path and method match
     std::string allow;                ///< set when only the path matches: the Allow header for a 405
   };
-  [[nodiscard]] lookup find(http::verb method, std::string_view path) const;
+  /// `client` is the request's address (after trusted-proxy resolution).
+  [[nodiscard]] lookup find(http::verb method, std::string_view path, std::string_view client = {}) const;
 
  private:
   struct entry {
     http::verb method;
     std::string path;
     handler h;
+    const std::vector<cidr>* only_from;
   };
   std::vector<entry> entries_;
 };

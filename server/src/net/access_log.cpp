@@ -7,26 +7,21 @@
 
 namespace wavesites {
 
-void append_json_escaped(std::string& out, std::string_view s) {
-  static constexpr char hex[] = "0123456789abcdef";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20 || c >= 0x7f) {
-      // Request fields are not trusted to be UTF-8: bytes above ASCII are kept readable as
-      // \u00XX, so the line stays valid JSON whatever the client sent.
-      out += "\\u00";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
+namespace {
+
+/// Header values longer than this are cut: a line stays readable whatever a client sends.
+constexpr std::size_t max_header_value = 512;
+
+void append_field(std::string& out, std::string_view name, std::string_view value) {
+  out += "\",\"";
+  out += name;
+  out += "\":\"";
+  append_json_escaped(out, value.substr(0, max_header_value));
 }
 
-void access_log::record(std::string_view host, std::string_view method, std::string_view path, int status,
-                        std::uint64_t bytes, double duration_ms) {
+}  // namespace
+
+void access_log::record(const access_entry& e) {
   if (!enabled_) return;
   const auto now = std::chrono::system_clock::now();
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
@@ -42,13 +37,17 @@ void access_log::record(std::string_view host, std::string_view method, std::str
   buf_ += stamp_;
   std::snprintf(tail, sizeof tail, ".%03dZ\",\"host\":\"", static_cast<int>(ms % 1000));
   buf_ += tail;
-  append_json_escaped(buf_, host);
+  append_json_escaped(buf_, e.host.substr(0, max_header_value));
   buf_ += "\",\"method\":\"";
-  append_json_escaped(buf_, method);
+  append_json_escaped(buf_, e.method);
   buf_ += "\",\"path\":\"";
-  append_json_escaped(buf_, path);
-  std::snprintf(tail, sizeof tail, "\",\"status\":%d,\"bytes\":%llu,\"duration_ms\":%.3f}\n", status,
-                static_cast<unsigned long long>(bytes), duration_ms);
+  append_json_escaped(buf_, e.path);
+  append_field(buf_, "client", e.client);
+  append_field(buf_, "ua", e.user_agent);
+  append_field(buf_, "referer", e.referer);
+  append_field(buf_, "request_id", e.request_id);
+  std::snprintf(tail, sizeof tail, "\",\"status\":%d,\"bytes\":%llu,\"duration_ms\":%.3f}\n", e.status,
+                static_cast<unsigned long long>(e.bytes), e.duration_ms);
   buf_ += tail;
   if (buf_.size() >= capacity_ - 1024) flush();
 }

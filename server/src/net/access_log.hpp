@@ -6,7 +6,23 @@
 #include <string>
 #include <string_view>
 
+#include "util/json_text.hpp"
+
 namespace wavesites {
+
+/// One request as the access log records it.
+struct access_entry {
+  std::string_view host;
+  std::string_view method;
+  std::string_view path;
+  int status = 0;
+  std::uint64_t bytes = 0;
+  double duration_ms = 0;
+  std::string_view client;  ///< after trusted-proxy resolution
+  std::string_view user_agent;
+  std::string_view referer;
+  std::string_view request_id;
+};
 
 class access_log {
  public:
@@ -15,8 +31,7 @@ class access_log {
   access_log& operator=(const access_log&) = delete;
   ~access_log() { flush(); }
 
-  void record(std::string_view host, std::string_view method, std::string_view path, int status, std::uint64_t bytes,
-              double duration_ms);
+  void record(const access_entry& e);
   void flush();
 
  private:
@@ -26,8 +41,5 @@ class access_log {
   std::time_t stamp_sec_ = 0;
   char stamp_[24] = {};  ///< "2026-11-21T01:02:03" for stamp_sec_
 };
-
-/// Appends `s` to `out` as the inside of a JSON string.
-void append_json_escaped(std::string& out, std::string_view s);
 
 }  // namespace wavesites

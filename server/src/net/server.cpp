@@ -3,7 +3,6 @@
 #include "net/server.hpp"
 
 #include <charconv>
-#include <cstdio>
 #include <thread>
 
 #include <boost/asio/co_spawn.hpp>
@@ -14,6 +13,8 @@
 #include <boost/asio/socket_base.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
+
+#include "log/event_log.hpp"
 
 namespace wavesites {
 
@@ -119,8 +120,7 @@ int server::run() {
   };
   signals.async_wait([&](const boost::system::error_code& ec, int) {
     if (ec) return;
-    std::fprintf(stderr, "wavesites: stopping: finishing requests in flight (up to %llds)\n",
-                 static_cast<long long>(app_.cfg.server.shutdown_grace.count()));
+    log::info("stopping", {{"grace_seconds", static_cast<long long>(app_.cfg.server.shutdown_grace.count())}});
     give_up = steady::now() + app_.cfg.server.shutdown_grace;
     stopping_ = true;
     boost::system::error_code ignored;
@@ -131,7 +131,7 @@ int server::run() {
   main_ctx.run();
   for (auto& t : threads) t.join();
   for (const auto& w : workers_) w->log().flush();
-  std::fprintf(stderr, "wavesites: stopped\n");
+  log::info("stopped");
   return 0;
 }
 

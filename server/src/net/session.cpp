@@ -20,6 +20,7 @@
 #include "dispatch/dispatch.hpp"
 #include "http/client_ip.hpp"
 #include "http/headers.hpp"
+#include "http/request_id.hpp"
 #include "net/worker.hpp"
 
 namespace wavesites {
@@ -35,16 +36,21 @@ constexpr std::string_view close_line = "Connection: close\r\n";
 
 enum class head_status { ok, closed, too_large, bad };
 
-/// An answer as it goes out: the prepared head, the route set's extra header lines, Date,
-/// Connection, the blank line, and the body; one gathered write.
-using wire = std::array<asio::const_buffer, 6>;
-constexpr std::size_t body_slot = 5;
+/// An answer as it goes out: the prepared head, the route set's extra header lines, the
+/// request id line, Date, Connection, the blank line, and the body; one gathered write.
+using wire = std::array<asio::const_buffer, 7>;
+constexpr std::size_t body_slot = 6;
 
 /// One connection: reads requests with a Beast parser, answers pages from prepared buffers and
 /// everything else through the route table.
 class session final : public body_source {
  public:
-  session(tcp::socket socket, worker& w) : socket_(std::move(socket)), worker_(w), guard_(w, socket_), app_(w.app()) {}
+  session(tcp::socket socket, worker& w) : socket_(std::move(socket)), worker_(w), guard_(w, socket_), app_(w.app()) {
+    app_.metrics.connection_opened();
+  }
+  ~session() override { app_.metrics.connection_closed(); }
+  session(const session&) = delete;
+  session& operator=(const session&) = delete;
 
   asio::awaitable<void> run();
 
@@ -65,7 +71,10 @@ class session final : public body_source {
   asio::awaitable<bool> send_file_body(const wire& head, const representation& rep);
   asio::awaitable<bool> send_response(const response& r, bool keep_alive, std::string_view extra = {});
   /// Answers one parsed request; returns the status sent and sets `keep_alive_` for what follows.
-  asio::awaitable<bool> answer(int& status, std::uint64_t& bytes);
+  asio::awaitable<bool> answer(int& status, std::uint64_t& bytes, std::string_view& site);
+  /// The client's address and the request id, for the answer, the log and the metrics.
+  void identify();
+  void record(std::string_view site, int status, std::uint64_t bytes, steady::duration took);
   asio::awaitable<void> linger();
 
   tcp::socket socket_;
@@ -76,6 +85,9 @@ class session final : public body_source {
   request_head head_;
   std::optional<request_parser> parser_;
   std::string peer_;
+  std::string client_;      ///< the peer, or X-Forwarded-For's client behind a trusted proxy
+  std::string request_id_;  ///< echoed in X-Request-Id and logged
+  std::string id_line_;     ///< "X-Request-Id: ...\r\n"
   std::uint64_t served_ = 0;
   bool keep_alive_ = true;
 };
@@ -130,9 +142,13 @@ asio::awaitable<bool> session::send_prepared(std::string_view head, std::string_
     conn = close_line;
   else if (head_.version == 10)
     conn = keep_alive_line;
-  wire bufs{asio::buffer(head.data(), head.size()), asio::buffer(extra.data(), extra.size()),
-            asio::buffer(worker_.date_line()),      asio::buffer(conn.data(), conn.size()),
-            asio::buffer(crlf.data(), crlf.size()), asio::buffer(body.data(), body.size())};
+  wire bufs{asio::buffer(head.data(), head.size()),
+            asio::buffer(extra.data(), extra.size()),
+            asio::buffer(id_line_),
+            asio::buffer(worker_.date_line()),
+            asio::buffer(conn.data(), conn.size()),
+            asio::buffer(crlf.data(), crlf.size()),
+            asio::buffer(body.data(), body.size())};
   if (file_body && file_body->body_fd >= 0 && !body.empty()) {
     bufs[body_slot] = asio::const_buffer{};
     co_return co_await send_file_body(bufs, *file_body);
@@ -187,7 +203,8 @@ asio::awaitable<bool> session::send_file_body(const wire& head, const representa
 }
 
 asio::awaitable<bool> session::send_response(const response& r, bool keep_alive, std::string_view extra) {
-  const auto head = serialize_head(r, keep_alive, head_.version, worker_.date_line(), extra);
+  auto head = serialize_head(r, keep_alive, head_.version, worker_.date_line(), extra);
+  head.insert(head.size() - crlf.size(), id_line_);
   const bool head_only = head_.method == http::verb::head;
   wire bufs{asio::buffer(head)};
   if (!head_only) bufs[body_slot] = asio::buffer(r.body);
@@ -246,8 +263,33 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
   co_return result;
 }
 
-asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes) {
-  auto [decided, extra] = dispatch(app_, head_);
+void session::identify() {
+  const auto& trusted = app_.cfg.proxy.trusted;
+  client_ = client_address(peer_, head_.forwarded_for, trusted);
+  choose_request_id(request_id_, head_.request_id, !trusted.empty() && is_trusted_proxy(peer_, trusted));
+  id_line_.assign("X-Request-Id: ");
+  id_line_ += request_id_;
+  id_line_ += crlf;
+}
+
+void session::record(std::string_view site, int status, std::uint64_t bytes, steady::duration took) {
+  const double seconds = std::chrono::duration<double>(took).count();
+  app_.metrics.count_request(app_.metrics.site_index(site), status, bytes, seconds);
+  worker_.log().record({.host = head_.host,
+                        .method = head_.method_text,
+                        .path = head_.path(),
+                        .status = status,
+                        .bytes = bytes,
+                        .duration_ms = seconds * 1000,
+                        .client = client_,
+                        .user_agent = head_.user_agent,
+                        .referer = head_.referer,
+                        .request_id = request_id_});
+}
+
+asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::string_view& site) {
+  auto [decided, extra, site_name] = dispatch(app_, head_, client_);
+  site = site_name;
   // A body nobody reads cannot be skipped safely, so its connection closes after the answer.
   if (auto* e = std::get_if<error_answer>(&decided)) {
     status = e->reply.status;
@@ -255,8 +297,7 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes) {
     co_return co_await send_response(e->reply, keep_alive_, extra);
   }
   if (auto* h = std::get_if<handler_answer>(&decided)) {
-    const auto client = client_address(peer_, head_.forwarded_for, app_.cfg.proxy.trusted);
-    request_context ctx{head_, client, h->site, *this};
+    request_context ctx{head_, client_, h->site, *this};
     response r = co_await (*h->target)(ctx);
     if (has_body() || r.close) keep_alive_ = false;
     status = r.status;
@@ -299,19 +340,21 @@ asio::awaitable<void> session::run() {
     if (hs != head_status::ok) {
       if (hs == head_status::too_large || hs == head_status::bad) {
         const int code = hs == head_status::too_large ? 431 : 400;
+        identify();
         co_await send_response(text_response(code, reason_phrase(code)), false);
-        worker_.log().record(head_.host, head_.method_text, head_.path(), code, 0, 0);
+        record({}, code, 0, {});
       }
       break;
     }
     const auto started = steady::now();
     keep_alive_ = parser_->keep_alive() && !worker_.stopping();
+    identify();
     int status = 0;
     std::uint64_t bytes = 0;
-    const bool sent = co_await answer(status, bytes);
+    std::string_view site;
+    const bool sent = co_await answer(status, bytes, site);
     ++served_;
-    const double ms = std::chrono::duration<double, std::milli>(steady::now() - started).count();
-    worker_.log().record(head_.host, head_.method_text, head_.path(), status, bytes, ms);
+    record(site, status, bytes, steady::now() - started);
     if (!sent || !keep_alive_ || worker_.stopping()) break;
   }
   error_code ec;

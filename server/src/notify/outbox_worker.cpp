@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <random>
 
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "log/event_log.hpp"
+#include "metrics/metrics.hpp"
 #include "notify/events.hpp"
 #include "notify/messages.hpp"
 #include "notify/senders.hpp"
@@ -37,27 +38,6 @@ double jitter() {
   return std::uniform_real_distribution<double>(0.0, 1.0)(rng);
 }
 
-std::string json_text(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-void log_line(std::string_view level, std::string_view event, std::string_view fields) {
-  std::string line = "{\"level\":\"" + std::string(level) + "\",\"event\":\"" + std::string(event) + "\"" +
-                     std::string(fields) + "}\n";
-  std::fwrite(line.data(), 1, line.size(), stderr);
-}
-
 }  // namespace
 
 std::optional<std::int64_t> next_attempt_ms(int attempts, std::int64_t created_ms, std::int64_t now_ms,
@@ -84,7 +64,7 @@ void outbox_worker::start() {
   // server may be sending them at this moment: the lease decides there.
   if (db_.kind() == "sqlite") {
     if (auto r = db_.release_notification_claims(); r && *r > 0) {
-      log_line("info", "notify_resumed", ",\"claims\":" + std::to_string(*r));
+      log::info("notify_resumed", {{"claims", *r}});
     }
   }
   for (const auto channel : {webhook_channel, email_channel}) {
@@ -150,8 +130,8 @@ std::size_t outbox_worker::deliver_due(std::string_view channel) {
   if (std::find(channels.begin(), channels.end(), channel) == channels.end()) return 0;
   auto claimed = db_.claim_notifications(channel, opts_.batch, now_unix_ms(), lease_ms(channel, opts_.batch));
   if (!claimed) {
-    log_line("error", "notify_store_error",
-             ",\"channel\":\"" + std::string(channel) + "\",\"error\":\"" + json_text(claimed.message()) + "\"");
+    log::error("notify_store_error", {{"channel", channel}, {"error", claimed.message()}});
+    metrics::count_store_error();
     return 0;
   }
   std::vector<finished_notification> done;
@@ -160,13 +140,16 @@ std::size_t outbox_worker::deliver_due(std::string_view channel) {
     if (cancel_) break;
     auto [outcome, receiver_tried] = attempt(*cfg, n);
     if (cancel_) break;  // abandoned, not failed: the claim stays
-    if (receiver_tried) note_channel(channel, outcome, now_unix_ms());
+    if (receiver_tried) {
+      metrics::count_delivery(channel, outcome.what == delivery_outcome::kind::delivered);
+      note_channel(channel, outcome, now_unix_ms());
+    }
     done.push_back({n.id, std::move(outcome)});
   }
   if (auto r = db_.finish_notifications(done); !r) {
     // The claims run out and the rows are sent again: duplicates under the same delivery ids.
-    log_line("error", "notify_store_error",
-             ",\"channel\":\"" + std::string(channel) + "\",\"error\":\"" + json_text(r.message()) + "\"");
+    log::error("notify_store_error", {{"channel", channel}, {"error", r.message()}});
+    metrics::count_store_error();
   }
   // Rows of this batch that failed while the receiver was coming back got a backoff after the
   // recovery had already hurried the rest: hurry again so they do not wait it out.
@@ -211,10 +194,12 @@ std::pair<delivery_outcome, bool> outbox_worker::attempt(const notify_config& cf
   }
   const auto next = next_attempt_ms(n.attempts, n.created_ms, now_unix_ms(), cfg.retry_hours, jitter());
   if (!next) {
-    log_line("error", "notify_failed",
-             ",\"delivery\":\"" + n.id + "\",\"channel\":\"" + n.channel + "\",\"event_type\":\"" + n.event +
-                 "\",\"subject\":\"" + n.subject_id + "\",\"attempts\":" + std::to_string(n.attempts) +
-                 ",\"error\":\"" + json_text(sent.message()) + "\"");
+    log::error("notify_failed", {{"delivery", n.id},
+                                 {"channel", n.channel},
+                                 {"event_type", n.event},
+                                 {"subject", n.subject_id},
+                                 {"attempts", n.attempts},
+                                 {"error", sent.message()}});
     return {{delivery_outcome::kind::failed, 0, sent.message()}, true};
   }
   return {{delivery_outcome::kind::retry, *next, sent.message()}, true};
@@ -241,14 +226,12 @@ void outbox_worker::note_channel(std::string_view channel, const delivery_outcom
   }
   if (!changed) return;
   if (!ok) {
-    log_line("warn", "notify_channel_failing",
-             ",\"channel\":\"" + std::string(channel) + "\",\"error\":\"" + json_text(outcome.error) + "\"");
+    log::warn("notify_channel_failing", {{"channel", channel}, {"error", outcome.error}});
     return;
   }
   // The receiver answers again: what waits out its backoff is due now, not minutes later.
   const auto hurried = db_.hurry_notifications(channel, now_ms);
-  log_line("info", "notify_channel_recovered",
-           ",\"channel\":\"" + std::string(channel) + "\",\"hurried\":" + std::to_string(hurried ? *hurried : 0));
+  log::info("notify_channel_recovered", {{"channel", channel}, {"hurried", hurried ? *hurried : 0}});
   wake();
 }
 

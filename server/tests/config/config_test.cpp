@@ -119,6 +119,28 @@ kuponz1 = "https://[::1]:8443"
   expect_error("[hosts]\n[origins]\ntts1 = 3\n", "origins.tts1");
 }
 
+TEST(Config, MetricsAllowIsAListOfRangesDefaultingToLoopback) {
+  const auto dflt = parse_config("[hosts]\n", "x.toml");
+  ASSERT_TRUE(dflt.ok());
+  EXPECT_TRUE(any_contains(dflt->metrics.allow, "127.0.0.1"));
+  EXPECT_TRUE(any_contains(dflt->metrics.allow, "::1"));
+  EXPECT_FALSE(any_contains(dflt->metrics.allow, "10.0.0.1"));
+  const auto set = parse_config("[hosts]\n[metrics]\nallow = [\"10.0.0.0/8\", \"2001:db8::/32\"]\n", "x.toml");
+  ASSERT_TRUE(set.ok()) << set.message();
+  EXPECT_TRUE(any_contains(set->metrics.allow, "10.1.2.3"));
+  EXPECT_TRUE(any_contains(set->metrics.allow, "2001:db8::5"));
+  EXPECT_FALSE(any_contains(set->metrics.allow, "127.0.0.1")) << "the list replaces the default";
+  const auto none = parse_config("[hosts]\n[metrics]\nallow = []\n", "x.toml");
+  ASSERT_TRUE(none.ok());
+  EXPECT_TRUE(none->metrics.allow.empty());
+  expect_error("[hosts]\n[metrics]\nallow = [\"10.0.0.0/33\"]\n", "metrics.allow");
+  expect_error("[hosts]\n[metrics]\nallow = [\"10.0.0.1/8\"]\n", "metrics.allow");
+  expect_error("[hosts]\n[metrics]\nallow = [\"localhost\"]\n", "metrics.allow");
+  expect_error("[hosts]\n[metrics]\nallow = \"127.0.0.0/8\"\n", "metrics.allow");
+  expect_error("[hosts]\n[metrics]\nallow = [8]\n", "metrics.allow");
+  expect_error("[hosts]\n[metrics]\nallowed = []\n", "metrics.allowed");
+}
+
 TEST(Config, RejectsAHostListedTwice) {
   expect_error("[hosts]\ntts1 = [\"a.example\"]\ntts2 = [\"A.example.\"]\n", "already listed");
 }

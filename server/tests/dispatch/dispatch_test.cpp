@@ -15,9 +15,13 @@ struct DispatchTest : ::testing::Test {
   config cfg = fixture_config();
   std::unique_ptr<catalog> cat = fixture_catalog(cfg);
   host_router hosts = host_router::make(cfg, *cat).value();
-  route_table routes = [] {
+  std::vector<cidr> loopback{*cidr::parse("127.0.0.0/8")};
+  route_table routes = [this] {
     route_table t;
     t.add(http::verb::get, "/healthz", [](request_context&) -> asio::awaitable<response> { co_return response{}; });
+    t.add(
+        http::verb::get, "/private", [](request_context&) -> asio::awaitable<response> { co_return response{}; },
+        &loopback);
     return t;
   }();
   app_context app{cfg, *cat, hosts, routes};
@@ -95,6 +99,28 @@ TEST_F(DispatchTest, PagesComeFromTheHostsRouteSet) {
   EXPECT_EQ(file_of(dispatch(app, get("/", "Blog.Test:8080")).what), "pages/blog-online-home.html");
   const auto not_there = dispatch(app, get("/blog/home", "blog.test")).what;
   EXPECT_EQ(page_of(not_there).status, 404) << "a configured host gets only its own routes";
+}
+
+TEST_F(DispatchTest, ARouteForSomeAddressesIsAnUnknownPathToOthers) {
+  EXPECT_TRUE(std::holds_alternative<handler_answer>(dispatch(app, get("/private"), "127.0.0.1").what));
+  EXPECT_TRUE(std::holds_alternative<handler_answer>(dispatch(app, get("/private"), "::ffff:127.0.0.1").what));
+  for (const char* host : {"unknown.test", "blog.test"}) {
+    const auto* unknown = page_of(dispatch(app, get("/no-such-path", host), "192.0.2.1").what).rep;
+    for (const char* client : {"192.0.2.1", "", "::1"}) {
+      const auto refused = dispatch(app, get("/private", host), client).what;
+      EXPECT_EQ(page_of(refused).status, 404) << host << " " << client;
+      EXPECT_EQ(page_of(refused).rep, unknown) << "the very answer an unknown path gets";
+    }
+    auto post = get("/private", host);
+    post.method = http::verb::post;
+    EXPECT_EQ(page_of(dispatch(app, post, "192.0.2.1").what).status, 404) << "not even a 405 betrays it";
+  }
+}
+
+TEST_F(DispatchTest, TellsTheRouteSetOfEveryAnswer) {
+  EXPECT_EQ(dispatch(app, get("/blog/home")).site, "prefixed");
+  EXPECT_EQ(dispatch(app, get("/", "blog.test")).site, "blog");
+  EXPECT_EQ(dispatch(app, get("/nowhere", "blog.test")).site, "blog");
 }
 
 TEST_F(DispatchTest, OnlyGetAndHeadReadPagesButA404StaysA404) {

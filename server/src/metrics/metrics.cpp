@@ -1,0 +1,249 @@
+#include "metrics/metrics.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+namespace wavesites::metrics {
+namespace {
+
+constexpr auto relaxed = std::memory_order_relaxed;
+
+void append_number(std::string& out, std::uint64_t v) {
+  char buf[24];
+  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+  out.append(buf, end);
+}
+
+void append_number(std::string& out, std::int64_t v) {
+  char buf[24];
+  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+  out.append(buf, end);
+}
+
+void append_number(std::string& out, double v) {
+  char buf[64];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+  if (ec != std::errc{}) {  // too long for fixed notation: let the shortest form do
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+    return;
+  }
+  out.append(buf, end);
+}
+
+void header(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
+  out += "# HELP ";
+  out += name;
+  out += ' ';
+  out += help;
+  out += "\n# TYPE ";
+  out += name;
+  out += ' ';
+  out += type;
+  out += '\n';
+}
+
+/// One sample line: `name{k1="v1",k2="v2"} value`; `labels` alternates names and values.
+template <typename V>
+void sample(std::string& out, std::string_view name, std::initializer_list<std::string_view> labels, V value) {
+  out += name;
+  if (labels.size() > 0) {
+    out += '{';
+    bool first = true;
+    for (auto it = labels.begin(); it != labels.end(); it += 2) {
+      if (!first) out += ',';
+      first = false;
+      out += *it;
+      out += "=\"";
+      append_label_value(out, *(it + 1));
+      out += '"';
+    }
+    out += '}';
+  }
+  out += ' ';
+  append_number(out, value);
+  out += '\n';
+}
+
+std::size_t status_class_index(int status) {
+  return static_cast<std::size_t>(std::clamp(status / 100, 1, 5) - 1);
+}
+
+}  // namespace
+
+void append_label_value(std::string& out, std::string_view value) {
+  for (const char c : value) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '"')
+      out += "\\\"";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
+  }
+}
+
+void registry::set_sites(const std::vector<std::string>& sites) {
+  site_names_ = sites;
+  site_names_.erase(std::remove(site_names_.begin(), site_names_.end(), "other"), site_names_.end());
+  site_names_.emplace_back("other");
+  sites_ = std::make_unique<site_counters[]>(site_names_.size());
+}
+
+std::size_t registry::site_index(std::string_view site) const {
+  const auto last = site_names_.size() - 1;
+  for (std::size_t i = 0; i < last; ++i) {
+    if (site_names_[i] == site) return i;
+  }
+  return last;
+}
+
+void registry::count_request(std::size_t site, int status, std::uint64_t body_bytes, double seconds) {
+  auto& s = sites_[std::min(site, site_names_.size() - 1)];
+  s.requests[status_class_index(status)].fetch_add(1, relaxed);
+  s.body_bytes.fetch_add(body_bytes, relaxed);
+  const auto bucket = std::lower_bound(duration_buckets.begin(), duration_buckets.end(), seconds);
+  duration_counts_[static_cast<std::size_t>(bucket - duration_buckets.begin())].fetch_add(1, relaxed);
+  duration_nanoseconds_.fetch_add(static_cast<std::uint64_t>(std::max(seconds, 0.0) * 1e9), relaxed);
+}
+
+void registry::count_accepted(intake_kind kind) {
+  intake_[static_cast<std::size_t>(kind)].accepted.fetch_add(1, relaxed);
+}
+
+void registry::count_rejected(intake_kind kind, reject_reason why) {
+  intake_[static_cast<std::size_t>(kind)].rejected[static_cast<std::size_t>(why)].fetch_add(1, relaxed);
+}
+
+void registry::count_landing_click(std::string_view site) {
+  sites_[site_index(site)].landing_clicks.fetch_add(1, relaxed);
+}
+
+void registry::count_delivery(std::string_view channel, bool delivered) {
+  const auto found = std::find(channels_.begin(), channels_.end(), channel);
+  const auto i = static_cast<std::size_t>(found == channels_.end() ? channels_.size() - 1 : found - channels_.begin());
+  (delivered ? delivered_ : delivery_failures_)[i].fetch_add(1, relaxed);
+}
+
+void registry::set_outbox_probe(std::function<outbox_stats()> probe) {
+  const std::lock_guard lock(probe_mutex_);
+  outbox_probe_ = std::move(probe);
+}
+
+std::string registry::render() const {
+  std::string out;
+  out.reserve(8192);
+  render_sites(out);
+  render_duration(out);
+  header(out, "wavesites_open_connections", "gauge", "Client connections open now.");
+  sample(out, "wavesites_open_connections", {}, open_connections_.load(relaxed));
+  render_intake(out);
+  render_outbox(out);
+  return out;
+}
+
+void registry::render_sites(std::string& out) const {
+  constexpr std::string_view requests = "wavesites_requests_total";
+  header(out, requests, "counter", "HTTP requests answered, by site (route set) and status class.");
+  for (std::size_t i = 0; i < site_names_.size(); ++i) {
+    for (std::size_t c = 0; c < status_classes.size(); ++c) {
+      sample(out, requests, {"site", site_names_[i], "status_class", status_classes[c]},
+             sites_[i].requests[c].load(relaxed));
+    }
+  }
+  constexpr std::string_view bytes = "wavesites_response_body_bytes_total";
+  header(out, bytes, "counter", "Response body bytes sent, by site (route set).");
+  for (std::size_t i = 0; i < site_names_.size(); ++i) {
+    sample(out, bytes, {"site", site_names_[i]}, sites_[i].body_bytes.load(relaxed));
+  }
+  constexpr std::string_view clicks = "wavesites_landing_clicks_total";
+  header(out, clicks, "counter", "Clicks on a landing page's store button, by site.");
+  for (std::size_t i = 0; i < site_names_.size(); ++i) {
+    sample(out, clicks, {"site", site_names_[i]}, sites_[i].landing_clicks.load(relaxed));
+  }
+}
+
+void registry::render_duration(std::string& out) const {
+  constexpr std::string_view name = "wavesites_request_duration_seconds";
+  header(out, name, "histogram", "Time from a complete request head to the answer sent.");
+  const std::string bucket = std::string(name) + "_bucket";
+  std::uint64_t cumulative = 0;
+  std::string le;
+  for (std::size_t i = 0; i < duration_buckets.size(); ++i) {
+    cumulative += duration_counts_[i].load(relaxed);
+    le.clear();
+    append_number(le, duration_buckets[i]);
+    sample(out, bucket, {"le", le}, cumulative);
+  }
+  cumulative += duration_counts_.back().load(relaxed);
+  sample(out, bucket, {"le", "+Inf"}, cumulative);
+  sample(out, std::string(name) + "_sum", {}, static_cast<double>(duration_nanoseconds_.load(relaxed)) / 1e9);
+  sample(out, std::string(name) + "_count", {}, cumulative);
+}
+
+void registry::render_intake(std::string& out) const {
+  constexpr std::array<std::string_view, 2> plural{"leads", "resumes"};
+  for (std::size_t k = 0; k < intake_.size(); ++k) {
+    const std::string prefix = "wavesites_" + std::string(plural[k]);
+    header(out, prefix + "_accepted_total", "counter",
+           "Contact submissions and resume uploads stored (" + std::string(plural[k]) + ").");
+    sample(out, prefix + "_accepted_total", {}, intake_[k].accepted.load(relaxed));
+    header(out, prefix + "_rejected_total", "counter",
+           "Submissions not stored (" + std::string(plural[k]) + "), by reason.");
+    for (std::size_t r = 0; r < reject_reason_names.size(); ++r) {
+      sample(out, prefix + "_rejected_total", {"reason", reject_reason_names[r]}, intake_[k].rejected[r].load(relaxed));
+    }
+  }
+  // The same counts as reason="rate_limited" above, by endpoint, for alerting on abuse alone.
+  constexpr std::string_view limited = "wavesites_rate_limited_total";
+  constexpr auto rate_limited = static_cast<std::size_t>(reject_reason::rate_limited);
+  header(out, limited, "counter", "Intake requests refused by the per-address rate limit, by endpoint.");
+  sample(out, limited, {"endpoint", "lead"}, intake_[0].rejected[rate_limited].load(relaxed));
+  sample(out, limited, {"endpoint", "upload"}, intake_[1].rejected[rate_limited].load(relaxed));
+  header(out, "wavesites_store_errors_total", "counter", "Store operations that failed.");
+  sample(out, "wavesites_store_errors_total", {}, store_errors_.load(relaxed));
+}
+
+void registry::render_outbox(std::string& out) const {
+  outbox_stats stats;
+  {
+    const std::lock_guard lock(probe_mutex_);
+    if (outbox_probe_) stats = outbox_probe_();
+  }
+  header(out, "wavesites_outbox_pending", "gauge", "Notifications waiting to be delivered.");
+  sample(out, "wavesites_outbox_pending", {}, stats.pending);
+  header(out, "wavesites_outbox_oldest_pending_seconds", "gauge", "Age of the oldest notification waiting.");
+  sample(out, "wavesites_outbox_oldest_pending_seconds", {}, stats.oldest_pending_seconds);
+  header(out, "wavesites_outbox_failed", "gauge", "Notifications given up on.");
+  sample(out, "wavesites_outbox_failed", {}, stats.failed);
+  constexpr std::string_view delivered = "wavesites_outbox_delivered_total";
+  header(out, delivered, "counter", "Notification delivery attempts that succeeded, by channel.");
+  for (std::size_t i = 0; i < channels_.size(); ++i) {
+    sample(out, delivered, {"channel", channels_[i]}, delivered_[i].load(relaxed));
+  }
+  constexpr std::string_view failed = "wavesites_outbox_delivery_failures_total";
+  header(out, failed, "counter", "Notification delivery attempts that failed, by channel.");
+  for (std::size_t i = 0; i < channels_.size(); ++i) {
+    sample(out, failed, {"channel", channels_[i]}, delivery_failures_[i].load(relaxed));
+  }
+}
+
+registry& global() {
+  static registry instance;
+  return instance;
+}
+
+void set_outbox_probe(std::function<outbox_stats()> probe) {
+  global().set_outbox_probe(std::move(probe));
+}
+void count_delivery(std::string_view channel, bool delivered) {
+  global().count_delivery(channel, delivered);
+}
+void count_landing_click(std::string_view site) {
+  global().count_landing_click(site);
+}
+void count_store_error() {
+  global().count_store_error();
+}
+
+}  // namespace wavesites::metrics

@@ -1,0 +1,122 @@
+#pragma once
+/// Counters and gauges for `GET /metrics`, rendered in the Prometheus text format (0.0.4).
+/// Counting is lock-free (relaxed atomics). Every label value comes from a set fixed at start
+/// (the route-set names, status classes, reasons, channels): a value a client could choose
+/// would let anyone grow the scrape without bound, so anything unknown counts as "other".
+/// Depends on nothing else of the server.
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wavesites::metrics {
+
+struct outbox_stats {
+  std::uint64_t pending = 0;
+  double oldest_pending_seconds = 0;
+  std::uint64_t failed = 0;
+};
+
+enum class intake_kind { lead, resume };
+
+/// Why the intake API refused a lead or a resume.
+enum class reject_reason {
+  invalid,       ///< fields fail their rules; no file, an empty file, a wrong officialWebsiteName
+  malformed,     ///< not JSON, not multipart, or broken multipart
+  cut_off,       ///< the body stopped arriving
+  too_large,     ///< 413
+  bad_type,      ///< 415: the wrong Content-Type, or a file of a type not accepted
+  rate_limited,  ///< 429
+  honeypot,      ///< a bot filled the hidden field: answered 200, nothing stored
+  spool_error,   ///< the upload could not be spooled to disk
+  store_error,   ///< the store did not take it
+};
+inline constexpr std::array<std::string_view, 9> reject_reason_names{"invalid",   "malformed",   "cut_off",
+                                                                     "too_large", "bad_type",    "rate_limited",
+                                                                     "honeypot",  "spool_error", "store_error"};
+
+/// Upper bounds of the request-duration histogram, in seconds.
+inline constexpr std::array<double, 16> duration_buckets{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
+                                                         0.05,   0.1,     0.25,   0.5,   1,      2.5,   5,    10};
+
+/// The label value for an HTTP status: "1xx" .. "5xx".
+inline constexpr std::array<std::string_view, 5> status_classes{"1xx", "2xx", "3xx", "4xx", "5xx"};
+
+class registry {
+ public:
+  registry() = default;
+  explicit registry(const std::vector<std::string>& sites) { set_sites(sites); }
+  registry(const registry&) = delete;
+  registry& operator=(const registry&) = delete;
+
+  /// The site label values (route-set names). Call before anything is counted: it replaces the
+  /// per-site counters without synchronisation.
+  void set_sites(const std::vector<std::string>& sites);
+  /// The index of `site` among the site counters; unknown names share the "other" slot.
+  [[nodiscard]] std::size_t site_index(std::string_view site) const;
+
+  void count_request(std::size_t site, int status, std::uint64_t body_bytes, double seconds);
+  void connection_opened() { open_connections_.fetch_add(1, std::memory_order_relaxed); }
+  void connection_closed() { open_connections_.fetch_sub(1, std::memory_order_relaxed); }
+
+  void count_accepted(intake_kind kind);
+  void count_rejected(intake_kind kind, reject_reason why);
+  void count_store_error() { store_errors_.fetch_add(1, std::memory_order_relaxed); }
+  void count_landing_click(std::string_view site);
+  /// One delivery attempt on "webhook" or "email" (anything else counts as "other").
+  void count_delivery(std::string_view channel, bool delivered);
+  void set_outbox_probe(std::function<outbox_stats()> probe);
+
+  /// The whole exposition, HELP and TYPE lines included. Calls the outbox probe.
+  [[nodiscard]] std::string render() const;
+
+ private:
+  using counter = std::atomic<std::uint64_t>;
+  struct site_counters {
+    std::array<counter, status_classes.size()> requests{};
+    counter body_bytes{0};
+    counter landing_clicks{0};
+  };
+  static constexpr std::array<std::string_view, 3> channels_{"webhook", "email", "other"};
+  struct intake_counters {
+    counter accepted{0};
+    std::array<counter, reject_reason_names.size()> rejected{};
+  };
+
+  void render_sites(std::string& out) const;
+  void render_duration(std::string& out) const;
+  void render_intake(std::string& out) const;
+  void render_outbox(std::string& out) const;
+
+  std::vector<std::string> site_names_{"other"};  ///< the last is always "other"
+  std::unique_ptr<site_counters[]> sites_ = std::make_unique<site_counters[]>(1);
+  std::array<counter, duration_buckets.size() + 1> duration_counts_{};  ///< per bucket, not cumulative; last: +Inf
+  counter duration_nanoseconds_{0};
+  std::atomic<std::int64_t> open_connections_{0};
+  std::array<intake_counters, 2> intake_{};  ///< by intake_kind
+  counter store_errors_{0};
+  std::array<counter, channels_.size()> delivered_{};
+  std::array<counter, channels_.size()> delivery_failures_{};
+  mutable std::mutex probe_mutex_;
+  std::function<outbox_stats()> outbox_probe_;
+};
+
+/// Appends `value` escaped as a label value (backslash, double quote and newline).
+void append_label_value(std::string& out, std::string_view value);
+
+/// The registry the server counts into.
+registry& global();
+
+// The process-wide registry, for code that has no registry of its own to hand.
+void set_outbox_probe(std::function<outbox_stats()> probe);
+void count_delivery(std::string_view channel, bool delivered);
+void count_landing_click(std::string_view site);
+void count_store_error();
+
+}  // namespace wavesites::metrics
