@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "store/store.hpp"
 
@@ -41,9 +42,18 @@ class postgres_store final : public store {
   bool ping() override;
   result<bool> add_lead(const lead_record& lead) override;
   result<bool> add_resume(const resume_record& meta, const chunk_reader& read) override;
-  result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
+  result<bool> add_click(const click_record& click) override;
+  result<bool> each_lead(const std::function<void(const lead_record&)>& fn, const std::string& after_id) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
-                           const std::function<void(std::string_view chunk)>& write) override;
+                           const std::function<void(std::string_view chunk)>& write,
+                           const std::string& after_id) override;
+  result<bool> each_click(const std::function<void(const click_record&)>& fn, const std::string& after_id) override;
+  /// Always an error naming pg_dump: a consistent copy of a PostgreSQL database is its job.
+  result<bool> backup(const std::string& path) override;
+
+  /// The migration versions recorded in schema_version (none when the table does not exist),
+  /// read with one query: nothing is created or changed.
+  result<std::vector<int>> applied_migrations();
 
  private:
   struct impl;
