@@ -154,9 +154,15 @@ class command_line {
         ->type_name("ID")
         ->transform(ulid_check());
     switch (cmd.what) {
-      case export_command::kind::leads: leads_cmd_ = sub; break;
-      case export_command::kind::resumes: resumes_cmd_ = sub; break;
-      case export_command::kind::clicks: clicks_cmd_ = sub; break;
+      case export_command::kind::leads:
+        leads_cmd_ = sub;
+        break;
+      case export_command::kind::resumes:
+        resumes_cmd_ = sub;
+        break;
+      case export_command::kind::clicks:
+        clicks_cmd_ = sub;
+        break;
     }
   }
 

@@ -136,9 +136,8 @@ result<std::size_t> export_resumes(store& db, const std::filesystem::path& dir, 
   std::filesystem::create_directories(dir, ec);
   if (ec) return error{"cannot create " + dir.string() + ": " + ec.message()};
   resume_writer out(dir);
-  const auto done =
-      db.each_resume([&](const resume_record& r) { out.begin(r); }, [&](std::string_view chunk) { out.write(chunk); },
-                     after_id);
+  const auto done = db.each_resume([&](const resume_record& r) { out.begin(r); },
+                                   [&](std::string_view chunk) { out.write(chunk); }, after_id);
   out.finish();
   if (!done) return error{done.message()};
   if (!out.failure().empty()) return error{out.failure()};

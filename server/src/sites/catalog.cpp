@@ -187,7 +187,8 @@ std::vector<std::string> catalog::route_sets_taking(std::string_view table) cons
   auto takes = [&](const page* p) {
     const auto it = page_settings_.find(p);
     if (it == page_settings_.end()) return false;
-    return std::any_of(it->second.begin(), it->second.end(), [&](const std::string& key) { return key.starts_with(prefix); });
+    return std::any_of(it->second.begin(), it->second.end(),
+                       [&](const std::string& key) { return key.starts_with(prefix); });
   };
   std::vector<std::string> names;
   for (const auto& set : route_sets_) {

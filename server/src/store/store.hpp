@@ -90,10 +90,10 @@ result<std::unique_ptr<store>> open_store(const std::string& url, open_mode mode
 
 /// What a look at a store that changes nothing finds (wavesites check).
 struct store_status {
-  std::string kind;           ///< "sqlite" or "postgresql"
-  std::string where;          ///< the file, or the URL without its password
-  int schema_version = 0;     ///< the highest migration applied, 0 for none
-  std::size_t pending = 0;    ///< migrations this build has that the store has not applied
+  std::string kind;         ///< "sqlite" or "postgresql"
+  std::string where;        ///< the file, or the URL without its password
+  int schema_version = 0;   ///< the highest migration applied, 0 for none
+  std::size_t pending = 0;  ///< migrations this build has that the store has not applied
 };
 
 /// Connects to the store named by `url` and reads which migrations it has, without migrating it

@@ -127,12 +127,12 @@ TEST_F(CliTest, BackupTakesTheNewFile) {
 }
 
 TEST_F(CliTest, BadInputExitsTwoWithoutACommand) {
-  for (const auto& p : {parse({}), parse({"frobnicate"}), parse({"serve", "--bogus"}),
-                        parse({"leads", "export", "--format", "xml"}), parse({"resumes", "export"}),
-                        parse({"leads", "export", "--since", "42"}),
-                        parse({"clicks", "export", "--since", "01JD3Q6V9Y4ZC8XKQ2W7T5M0RI"}),
-                        parse({"clicks", "export", "--since", "81JD3Q6V9Y4ZC8XKQ2W7T5M0RB"}), parse({"backup"}),
-                        parse({"check", "--bogus"})}) {
+  for (const auto& p :
+       {parse({}), parse({"frobnicate"}), parse({"serve", "--bogus"}), parse({"leads", "export", "--format", "xml"}),
+        parse({"resumes", "export"}), parse({"leads", "export", "--since", "42"}),
+        parse({"clicks", "export", "--since", "01JD3Q6V9Y4ZC8XKQ2W7T5M0RI"}),
+        parse({"clicks", "export", "--since", "81JD3Q6V9Y4ZC8XKQ2W7T5M0RB"}), parse({"backup"}),
+        parse({"check", "--bogus"})}) {
     EXPECT_FALSE(p.cmd);
     EXPECT_EQ(p.exit_status, 2);
   }

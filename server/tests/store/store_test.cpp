@@ -551,10 +551,9 @@ TEST_P(store_test, an_export_callback_that_throws_leaves_the_store_usable) {
   for (int i = 0; i < 6; ++i) {
     EXPECT_THROW((void)db_->each_lead([](const lead_record&) { throw std::runtime_error("stop"); }, ""),
                  std::runtime_error);
-    EXPECT_THROW(
-        (void)db_->each_resume([](const resume_record&) {}, [](std::string_view) { throw std::runtime_error("stop"); },
-                               ""),
-        std::runtime_error);
+    EXPECT_THROW((void)db_->each_resume([](const resume_record&) {},
+                                        [](std::string_view) { throw std::runtime_error("stop"); }, ""),
+                 std::runtime_error);
   }
   ASSERT_TRUE(db_->add_lead(make_lead(test_id(3))));
   EXPECT_EQ(all_leads(*db_).size(), 2u);
@@ -688,7 +687,8 @@ TEST_P(store_test, backup_copies_a_store_in_use_or_names_pg_dump) {
   stop = true;
   writer.join();
   ASSERT_TRUE(r) << r.message();
-  EXPECT_EQ(std::vector<fs::path>(fs::directory_iterator(dir), {}), std::vector<fs::path>{target}) << "no temporary left";
+  EXPECT_EQ(std::vector<fs::path>(fs::directory_iterator(dir), {}), std::vector<fs::path>{target})
+      << "no temporary left";
   {
     auto copy = open_store("sqlite:" + target.string(), open_mode::as_is);
     ASSERT_TRUE(copy) << copy.message();
