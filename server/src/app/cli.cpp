@@ -114,7 +114,7 @@ class command_line {
     serve_flags_.add_web_option(serve_cmd_, serve_.web_dir);
   }
 
-  /// `check`: --config, --web and --database both choose a part and, with a value, say where it is.
+  /// `check`: --config, --web and --database each choose a part and, with a value, say where it is.
   void add_check() {
     check_cmd_ = app_.add_subcommand("check", "check the config, the web bundle and the store without serving");
     check_flags_.add_store_options(check_cmd_, check_.store);
