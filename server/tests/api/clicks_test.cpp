@@ -16,10 +16,10 @@ TEST(ReferrerOrigin, KeepsSchemeHostAndPortOnly) {
 }
 
 TEST(ReferrerOrigin, AnythingElseIsEmpty) {
-  for (const char* bad : {"", "search.example/x", "android-app://com.example.app/", "javascript:alert(1)",
-                          "ftp://files.example/", "https://", "https:///path", "https://a.example:99999/",
-                          "https://a.example:8o/", "https://a b.example/", "https://a.example<script>/",
-                          "https://[::1/", "data:text/html,x"}) {
+  for (const char* bad :
+       {"", "search.example/x", "android-app://com.example.app/", "javascript:alert(1)", "ftp://files.example/",
+        "https://", "https:///path", "https://a.example:99999/", "https://a.example:8o/", "https://a b.example/",
+        "https://a.example<script>/", "https://[::1/", "data:text/html,x"}) {
     EXPECT_EQ(referrer_origin(bad), "") << bad;
   }
 }
