@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 
 /**
@@ -8,6 +9,35 @@ import { expect, test, type Page, type Request, type Route } from '@playwright/t
  * image and the App Store.
  */
 const PORT = Number(process.env.WEB_E2E_PORT ?? 4174);
+/** Where playwright.config.ts has the server keep its data, for reading the click log back. */
+const BUILD_DIR = process.env.WAVESITES_BUILD_DIR ?? '../build';
+
+interface Click {
+  readonly id: string;
+  readonly clickedAt: string;
+  readonly site: string;
+  readonly host: string;
+  readonly referrerOrigin: string;
+}
+
+/** The server's click log, through the command people use for it. */
+function exportedClicks(): Click[] {
+  const out = execFileSync(
+    '../build/bin/wavesites',
+    [
+      'clicks',
+      'export',
+      '--format',
+      'json',
+      '--config',
+      'e2e/sites.e2e.toml',
+      '--data',
+      `${BUILD_DIR}/e2e-data`,
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  return JSON.parse(out) as Click[];
+}
 const LANDING = {
   appStoreUrl: 'https://apps.apple.com/app/block-blast/id1617391485',
   trackingUrl: 'https://tracking.wavesites.test/click',
@@ -139,6 +169,48 @@ for (const [name, url] of PAGES) {
         ['https://apps.apple.com', LANDING.trackingOrigin, LANDING.trackingOrigin].sort(),
       );
       expect(errors).toEqual([]);
+    });
+
+    test('a click also sends a beacon to the site itself, which logs its referrer origin', async ({
+      page,
+    }, testInfo) => {
+      const outside = await interceptOutside(page);
+      // A referrer of this test's own, to find its click among the parallel tests' ones.
+      const referrer = `https://search-${testInfo.workerIndex}-${Date.now()}.example/results?q=blocks`;
+      const beacons: Request[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/clicks') beacons.push(r);
+      });
+      await page.goto(url, { referer: referrer });
+      expect(await page.evaluate(() => document.referrer)).toBe(referrer);
+      await Promise.all([
+        page.waitForURL(LANDING.appStoreUrl),
+        page.getByRole('link', { name: /App Store/ }).click(),
+      ]);
+      outside.release();
+
+      expect(beacons).toHaveLength(1);
+      const beacon = beacons[0]!;
+      expect(beacon.method()).toBe('POST');
+      expect(beacon.url()).toBe(`${new URL(url).origin}/api/clicks`);
+      expect(JSON.parse(beacon.postData() ?? '')).toEqual({ referrer });
+      // The tracking request and the image still went out, and the App Store opened.
+      const tracking = outside.requests.filter((r) => r.url().startsWith(LANDING.trackingOrigin));
+      expect(tracking.map((r) => r.resourceType()).sort()).toEqual(['fetch', 'image']);
+      await expect(page.getByRole('heading', { name: 'App Store' })).toBeVisible();
+
+      const host = new URL(url).host;
+      const origin = new URL(referrer).origin;
+      await expect
+        .poll(() => exportedClicks().filter((c) => c.referrerOrigin === origin), {
+          timeout: 10_000,
+        })
+        .toEqual([
+          expect.objectContaining({
+            host,
+            site: host.startsWith('127.0.0.1') ? 'prefixed' : 'enicf',
+          }),
+        ]);
     });
   });
 }

@@ -5,10 +5,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/use_awaitable.hpp>
-
 #include "api/file_type.hpp"
+#include "api/handler_support.hpp"
 #include "http/multipart.hpp"
 #include "log/event_log.hpp"
 #include "metrics/metrics.hpp"
@@ -19,16 +17,6 @@
 
 namespace wavesites {
 namespace {
-
-/// Collects a JSON body (already capped by the caller's limit).
-class string_sink final : public body_sink {
- public:
-  bool on_data(std::string_view chunk) override {
-    text.append(chunk);
-    return true;
-  }
-  std::string text;
-};
 
 bool media_type_is(std::string_view header, std::string_view type) {
   const auto semi = header.find(';');
@@ -61,16 +49,6 @@ using metrics::reject_reason;
 response refused(intake_kind kind, reject_reason why, response r) {
   metrics::global().count_rejected(kind, why);
   return r;
-}
-
-response too_many(std::chrono::seconds retry_after) {
-  response r = json_error(429, "too many requests, please try again later");
-  r.headers.emplace_back("Retry-After", std::to_string(retry_after.count()));
-  return r;
-}
-
-response unavailable() {
-  return json_error(503, "the service is temporarily unavailable, please try again later");
 }
 
 /// The uploaded file while it streams in: an unlinked spool file, its size, hash and type.
@@ -223,9 +201,7 @@ intake::~intake() {
 
 template <typename F>
 auto intake::on_store(F&& f) -> asio::awaitable<decltype(f())> {
-  using value = decltype(f());
-  co_return co_await asio::co_spawn(
-      pool_, [&]() -> asio::awaitable<value> { co_return f(); }, asio::use_awaitable);
+  co_return co_await on_pool(pool_, std::forward<F>(f));
 }
 
 void intake::add_routes(route_table& routes) {

@@ -1,10 +1,13 @@
 #include "app/cli.hpp"
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+
+#include "util/ids.hpp"
 
 namespace wavesites {
 namespace {
@@ -40,6 +43,13 @@ class flag_set {
          "WAVESITES_DATABASE", o.database);
   }
 
+  /// The web bundle flag of serve and check.
+  void add_web_option(CLI::App* sub, std::string& web_dir) {
+    bind(sub->add_option("--web", web_dir,
+                         "built web bundle directory (env WAVESITES_WEB; default: build/web next to the binary)"),
+         "WAVESITES_WEB", web_dir);
+  }
+
   void apply_environment() const {
     for (const auto& f : flags_) {
       if (f.option->count() > 0) continue;  // a flag beats its variable
@@ -65,6 +75,12 @@ class command_line {
         ->capture_default_str();
     add_export("resumes", "uploaded resumes", "write every resume into OUTDIR", resumes_, resumes_flags_);
     resumes_cmd_->add_option("OUTDIR", resumes_.out_dir, "output directory")->required();
+    add_export("clicks", "the landing page's click log", "write every click to stdout", clicks_, clicks_flags_);
+    clicks_cmd_->add_option("--format", clicks_.format, "csv or json")
+        ->check(CLI::IsMember({"csv", "json"}))
+        ->capture_default_str();
+    add_check();
+    add_backup();
   }
 
   parsed_command_line parse(int argc, char** argv) {
@@ -82,6 +98,9 @@ class command_line {
     if (serve_cmd_->parsed()) return chosen(serve_, serve_flags_);
     if (leads_cmd_->parsed()) return chosen(leads_, leads_flags_);
     if (resumes_cmd_->parsed()) return chosen(resumes_, resumes_flags_);
+    if (clicks_cmd_->parsed()) return chosen(clicks_, clicks_flags_);
+    if (check_cmd_->parsed()) return chosen_check();
+    if (backup_cmd_->parsed()) return chosen(backup_, backup_flags_);
     return usage_error("no command given (see wavesites --help)");
   }
 
@@ -92,10 +111,37 @@ class command_line {
     serve_flags_.bind(serve_cmd_->add_option("--listen", serve_.listen, "HOST:PORT to listen on (env WAVESITES_LISTEN)")
                           ->capture_default_str(),
                       "WAVESITES_LISTEN", serve_.listen);
-    serve_flags_.bind(serve_cmd_->add_option("--web", serve_.web_dir,
-                                             "built web bundle directory (env WAVESITES_WEB; default: build/web next "
-                                             "to the binary)"),
-                      "WAVESITES_WEB", serve_.web_dir);
+    serve_flags_.add_web_option(serve_cmd_, serve_.web_dir);
+  }
+
+  /// `check`: --config, --web and --database each choose a part and, with a value, say where it is.
+  void add_check() {
+    check_cmd_ = app_.add_subcommand("check", "check the config, the web bundle and the store without serving");
+    check_flags_.add_store_options(check_cmd_, check_.store);
+    check_flags_.add_web_option(check_cmd_, check_.web_dir);
+    for (const char* name : {"--config", "--web", "--database"}) check_cmd_->get_option(name)->expected(0, 1);
+  }
+
+  parsed_command_line chosen_check() {
+    check_.config = check_cmd_->get_option("--config")->count() > 0;
+    check_.web = check_cmd_->get_option("--web")->count() > 0;
+    check_.database = check_cmd_->get_option("--database")->count() > 0;
+    if (!check_.config && !check_.web && !check_.database) check_.config = check_.web = check_.database = true;
+    // A selector given without a value (CLI11 then fills in the default) leaves the default, or
+    // its variable, in force.
+    if (check_.store.config_path.empty()) check_.store.config_path = store_options{}.config_path;
+    for (const char* name : {"--config", "--web", "--database"}) {
+      auto* opt = check_cmd_->get_option(name);
+      const auto& given = opt->results();
+      if (given.empty() || given.front().empty() || given.front() == opt->get_default_str()) opt->clear();
+    }
+    return chosen(check_, check_flags_);
+  }
+
+  void add_backup() {
+    backup_cmd_ = app_.add_subcommand("backup", "copy the SQLite store, consistently, while the server runs");
+    backup_flags_.add_store_options(backup_cmd_, backup_.store);
+    backup_cmd_->add_option("OUTFILE", backup_.out_file, "the new file (refused if it exists)")->required();
   }
 
   /// `<noun> export`, e.g. `leads export`.
@@ -104,7 +150,30 @@ class command_line {
     group->require_subcommand(1);
     auto* sub = group->add_subcommand("export", export_about);
     flags.add_store_options(sub, cmd.store);
-    (cmd.what == export_command::kind::leads ? leads_cmd_ : resumes_cmd_) = sub;
+    sub->add_option("--since", cmd.since, "only records whose id is greater than ID")
+        ->type_name("ID")
+        ->transform(ulid_check());
+    switch (cmd.what) {
+      case export_command::kind::leads:
+        leads_cmd_ = sub;
+        break;
+      case export_command::kind::resumes:
+        resumes_cmd_ = sub;
+        break;
+      case export_command::kind::clicks:
+        clicks_cmd_ = sub;
+        break;
+    }
+  }
+
+  /// An id as the exports show them; lower case is taken too, since ULIDs ignore case.
+  static CLI::Validator ulid_check() {
+    return {[](std::string& value) -> std::string {
+              for (auto& c : value) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+              if (looks_like_ulid(value)) return {};
+              return "not a record id (26 characters such as 01JD3Q6V9Y4ZC8XKQ2W7T5M0RB, as the exports show)";
+            },
+            "ID"};
   }
 
   template <typename Command>
@@ -115,12 +184,18 @@ class command_line {
 
   CLI::App app_{"wavesites: one server for the WaveAds sites, its blogs and landing page"};
   serve_command serve_;
-  export_command leads_{export_command::kind::leads, {}, "csv", {}};
-  export_command resumes_{export_command::kind::resumes, {}, "csv", {}};
-  flag_set serve_flags_, leads_flags_, resumes_flags_;
+  export_command leads_{export_command::kind::leads, {}, "csv", {}, {}};
+  export_command resumes_{export_command::kind::resumes, {}, "csv", {}, {}};
+  export_command clicks_{export_command::kind::clicks, {}, "csv", {}, {}};
+  check_command check_;
+  backup_command backup_;
+  flag_set serve_flags_, leads_flags_, resumes_flags_, clicks_flags_, check_flags_, backup_flags_;
   CLI::App* serve_cmd_ = nullptr;
   CLI::App* leads_cmd_ = nullptr;
   CLI::App* resumes_cmd_ = nullptr;
+  CLI::App* clicks_cmd_ = nullptr;
+  CLI::App* check_cmd_ = nullptr;
+  CLI::App* backup_cmd_ = nullptr;
 };
 
 }  // namespace
@@ -129,7 +204,8 @@ parsed_command_line parse_command_line(int argc, char** argv) {
   // CLI11 would call an unknown word a positional argument; say it is an unknown command.
   if (argc > 1 && argv[1][0] != '-') {
     const std::string_view word = argv[1];
-    if (word != "serve" && word != "leads" && word != "resumes") {
+    if (word != "serve" && word != "leads" && word != "resumes" && word != "clicks" && word != "check" &&
+        word != "backup") {
       return usage_error("unknown command '" + std::string(word) + "' (see wavesites --help)");
     }
   }

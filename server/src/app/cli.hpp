@@ -23,15 +23,31 @@ struct serve_command {
   std::string web_dir;  ///< empty: the bundle next to the binary
 };
 
-/// `wavesites leads export` and `wavesites resumes export`
+/// `wavesites leads export`, `wavesites resumes export` and `wavesites clicks export`
 struct export_command {
-  enum class kind { leads, resumes } what = kind::leads;
+  enum class kind { leads, resumes, clicks } what = kind::leads;
   store_options store;
-  std::string format = "csv";  ///< leads: csv or json
+  std::string format = "csv";  ///< leads and clicks: csv or json
   std::string out_dir;         ///< resumes: where the files go
+  std::string since;           ///< only records whose id is greater (a ULID); empty: all
 };
 
-using command = std::variant<serve_command, export_command>;
+/// `wavesites check`: which parts to look at (none chosen on the command line: all three).
+struct check_command {
+  store_options store;
+  std::string web_dir;  ///< empty: the bundle next to the binary
+  bool config = false;
+  bool web = false;
+  bool database = false;
+};
+
+/// `wavesites backup OUTFILE`
+struct backup_command {
+  store_options store;
+  std::string out_file;
+};
+
+using command = std::variant<serve_command, export_command, check_command, backup_command>;
 
 /// A command to run, or the exit status when the command line was already answered: 0 after
 /// --help or --version, 2 after one line on stderr saying what is wrong.

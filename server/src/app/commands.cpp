@@ -10,6 +10,7 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "api/clicks.hpp"
 #include "api/intake.hpp"
 #include "app/export.hpp"
 #include "config/config.hpp"
@@ -149,6 +150,9 @@ int run(const serve_command& cmd) {
   });
   asio::thread_pool metrics_pool(1);
   add_metrics_route(routes, *cfg, metrics_pool);
+  // Clicks count where the landing page is: the route sets serving a page that takes [landing].
+  click_log clicks(**db, (*cat)->route_sets_taking("landing"));
+  clicks.add_routes(routes);
 
   const app_context app{*cfg, **cat, *hosts, routes};
   server srv(app);
@@ -178,15 +182,93 @@ int run(const export_command& cmd) {
   auto opened = open_config_and_store(cmd.store);
   if (!opened) return fail(opened.message());
   store& db = *opened->db;
-  if (cmd.what == export_command::kind::leads) {
-    const auto n = export_leads(db, cmd.format, std::cout);
-    if (!n) return fail("leads export: " + n.message());
-    std::fprintf(stderr, "wavesites: exported %zu leads\n", *n);
-  } else {
-    const auto n = export_resumes(db, cmd.out_dir);
-    if (!n) return fail("resumes export: " + n.message());
-    std::fprintf(stderr, "wavesites: exported %zu resumes into %s\n", *n, cmd.out_dir.c_str());
+  switch (cmd.what) {
+    case export_command::kind::leads: {
+      const auto n = export_leads(db, cmd.format, cmd.since, std::cout);
+      if (!n) return fail("leads export: " + n.message());
+      std::fprintf(stderr, "wavesites: exported %zu leads\n", *n);
+      break;
+    }
+    case export_command::kind::resumes: {
+      const auto n = export_resumes(db, cmd.out_dir, cmd.since);
+      if (!n) return fail("resumes export: " + n.message());
+      std::fprintf(stderr, "wavesites: exported %zu resumes into %s\n", *n, cmd.out_dir.c_str());
+      break;
+    }
+    case export_command::kind::clicks: {
+      const auto n = export_clicks(db, cmd.format, cmd.since, std::cout);
+      if (!n) return fail("clicks export: " + n.message());
+      std::fprintf(stderr, "wavesites: exported %zu clicks\n", *n);
+      break;
+    }
   }
+  return 0;
+}
+
+namespace {
+
+std::string config_summary(const std::string& path, const config& cfg) {
+  std::size_t hosts = 0;
+  for (const auto& entry : cfg.hosts) hosts += entry.second.size();
+  return "config: " + path + ": " + std::to_string(cfg.hosts.size()) + " sites listed, " + std::to_string(hosts) +
+         " host names";
+}
+
+/// Loads the bundle exactly as serve does, settings and host table included.
+result<std::string> check_web(const std::string& web_dir, const config& cfg) {
+  auto cat = catalog::load(web_dir, cfg);
+  if (!cat) return error{cat.message()};
+  auto hosts = host_router::make(cfg, **cat);
+  if (!hosts) return error{hosts.message()};
+  char mb[32];
+  std::snprintf(mb, sizeof mb, "%.1f", static_cast<double>((*cat)->byte_count()) / 1e6);
+  return "web: " + web_dir + ": " + std::to_string((*cat)->file_count()) + " files, " + mb + " MB, " +
+         std::to_string((*cat)->route_sets().size()) + " route sets, settings accepted";
+}
+
+result<std::string> check_database(const store_options& o) {
+  const auto url = database_url(o);
+  if (!url) return error{url.message()};
+  auto status = inspect_store(*url);
+  if (!status) return error{"--database: " + status.message()};
+  return "database: " + status->kind + " " + status->where + " answered: schema version " +
+         std::to_string(status->schema_version) + ", " + std::to_string(status->pending) + " migration" +
+         (status->pending == 1 ? "" : "s") + " pending";
+}
+
+}  // namespace
+
+int run(const check_command& cmd) {
+  if (cmd.config || cmd.web) {
+    auto cfg = load_config(cmd.store.config_path);
+    if (!cfg) return fail(cfg.message());
+    if (cmd.config) std::printf("%s\n", config_summary(cmd.store.config_path, *cfg).c_str());
+    if (cmd.web) {
+      const auto line = check_web(cmd.web_dir.empty() ? default_web_dir() : cmd.web_dir, *cfg);
+      if (!line) return fail(line.message());
+      std::printf("%s\n", line->c_str());
+    }
+  }
+  if (cmd.database) {
+    const auto line = check_database(cmd.store);
+    if (!line) return fail(line.message());
+    std::printf("%s\n", line->c_str());
+  }
+  std::fflush(stdout);
+  return 0;
+}
+
+int run(const backup_command& cmd) {
+  const auto url = database_url(cmd.store);
+  if (!url) return fail(url.message());
+  // As it is: a backup neither creates a database nor migrates the one a running server uses.
+  auto db = open_store(*url, open_mode::as_is);
+  if (!db) return fail("--database: " + db.message());
+  if (auto r = (*db)->backup(cmd.out_file); !r) return fail("backup: " + r.message());
+  std::error_code ec;
+  const auto size = fs::file_size(cmd.out_file, ec);
+  std::fprintf(stderr, "wavesites: backed up the %s store to %s (%ju bytes)\n", std::string((*db)->kind()).c_str(),
+               cmd.out_file.c_str(), static_cast<std::uintmax_t>(ec ? 0 : size));
   return 0;
 }
 

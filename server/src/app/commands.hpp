@@ -1,6 +1,6 @@
 #pragma once
 /// What each command does, once its command line is parsed (app/cli.hpp): the wiring of the
-/// server for `serve`, and the exports. Each returns the process's exit status: 0, or 2 after
+/// server for `serve`, the exports, `check` and `backup`. Each returns the process's exit status: 0, or 2 after
 /// one line on stderr naming the problem.
 #include "app/cli.hpp"
 
@@ -8,6 +8,9 @@ namespace wavesites {
 
 int run(const serve_command& cmd);
 int run(const export_command& cmd);
+/// Prints one line per part checked; opens nothing for writing and migrates nothing.
+int run(const check_command& cmd);
+int run(const backup_command& cmd);
 
 inline int run(const command& cmd) {
   return std::visit([](const auto& c) { return run(c); }, cmd);

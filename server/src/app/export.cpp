@@ -23,20 +23,26 @@ std::string csv_cell(std::string_view value) {
   return out;
 }
 
-result<std::size_t> export_leads(store& db, std::string_view format, std::ostream& out) {
+namespace {
+
+/// Writes the records `each` walks as a JSON array of `to_json(record)`, or as CSV with a header
+/// of the fields' keys and one line of `text(record, field)` cells per record.
+template <typename Record, typename Fields, typename Each, typename ToJson, typename Text>
+result<std::size_t> export_table(std::string_view format, std::ostream& out, const Fields& fields, Each each,
+                                 ToJson to_json, Text text) {
   std::size_t n = 0;
   if (format == "json") {
     out << "[";
-    const auto done = db.each_lead([&](const lead_record& l) {
-      out << (n++ ? ",\n  " : "\n  ") << lead_to_json(l).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const auto done = each([&](const Record& r) {
+      out << (n++ ? ",\n  " : "\n  ") << to_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     });
     if (!done) return error{done.message()};
     out << (n ? "\n]\n" : "]\n");
   } else {
-    for (const auto& f : lead_fields) out << (&f == lead_fields.data() ? "" : ",") << f.key;
+    for (const auto& f : fields) out << (&f == fields.data() ? "" : ",") << f.key;
     out << "\r\n";
-    const auto done = db.each_lead([&](const lead_record& l) {
-      for (const auto& f : lead_fields) out << (&f == lead_fields.data() ? "" : ",") << csv_cell(lead_value_text(l, f));
+    const auto done = each([&](const Record& r) {
+      for (const auto& f : fields) out << (&f == fields.data() ? "" : ",") << csv_cell(text(r, f));
       out << "\r\n";
       ++n;
     });
@@ -45,6 +51,22 @@ result<std::size_t> export_leads(store& db, std::string_view format, std::ostrea
   out.flush();
   if (!out) return error{"cannot write the export"};
   return n;
+}
+
+}  // namespace
+
+result<std::size_t> export_leads(store& db, std::string_view format, const std::string& after_id, std::ostream& out) {
+  return export_table<lead_record>(
+      format, out, lead_fields,
+      [&](const std::function<void(const lead_record&)>& fn) { return db.each_lead(fn, after_id); }, lead_to_json,
+      lead_value_text);
+}
+
+result<std::size_t> export_clicks(store& db, std::string_view format, const std::string& after_id, std::ostream& out) {
+  return export_table<click_record>(
+      format, out, click_fields,
+      [&](const std::function<void(const click_record&)>& fn) { return db.each_click(fn, after_id); }, click_to_json,
+      [](const click_record& c, const click_field& f) -> std::string_view { return c.*f.text; });
 }
 
 namespace {
@@ -109,13 +131,13 @@ class resume_writer {
 
 }  // namespace
 
-result<std::size_t> export_resumes(store& db, const std::filesystem::path& dir) {
+result<std::size_t> export_resumes(store& db, const std::filesystem::path& dir, const std::string& after_id) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return error{"cannot create " + dir.string() + ": " + ec.message()};
   resume_writer out(dir);
-  const auto done =
-      db.each_resume([&](const resume_record& r) { out.begin(r); }, [&](std::string_view chunk) { out.write(chunk); });
+  const auto done = db.each_resume([&](const resume_record& r) { out.begin(r); },
+                                   [&](std::string_view chunk) { out.write(chunk); }, after_id);
   out.finish();
   if (!done) return error{done.message()};
   if (!out.failure().empty()) return error{out.failure()};

@@ -38,10 +38,13 @@ std::string serialize_head(const response& r, bool keep_alive, unsigned version,
   h += std::to_string(r.status);
   h += ' ';
   h += reason_phrase(r.status);
-  h += "\r\nContent-Type: ";
-  h += r.content_type;
-  h += "\r\nContent-Length: ";
-  h += std::to_string(r.body.size());
+  // A 204 has no body, and says nothing about one (RFC 9110, 8.6).
+  if (r.status != 204) {
+    h += "\r\nContent-Type: ";
+    h += r.content_type;
+    h += "\r\nContent-Length: ";
+    h += std::to_string(r.body.size());
+  }
   h += "\r\nCache-Control: ";
   h += r.cache_control;
   h += "\r\n";

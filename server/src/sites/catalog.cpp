@@ -37,6 +37,7 @@ class catalog_builder {
         }
       }
       pages_.emplace(spec.id, &pg);
+      if (!spec.fill.empty()) cat_.page_settings_.emplace(&pg, spec.fill);
     }
     return true;
   }
@@ -179,6 +180,25 @@ const route_set* catalog::find_route_set(std::string_view name) const {
     if (s.name == name) return &s;
   }
   return nullptr;
+}
+
+std::vector<std::string> catalog::route_sets_taking(std::string_view table) const {
+  const std::string prefix = std::string(table) + ".";
+  auto takes = [&](const page* p) {
+    const auto it = page_settings_.find(p);
+    if (it == page_settings_.end()) return false;
+    return std::any_of(it->second.begin(), it->second.end(),
+                       [&](const std::string& key) { return key.starts_with(prefix); });
+  };
+  std::vector<std::string> names;
+  for (const auto& set : route_sets_) {
+    bool found = std::any_of(set.routes.begin(), set.routes.end(), [&](const auto& r) { return takes(r.second); });
+    for (const auto& d : set.details) {
+      found = found || std::any_of(d.ids.begin(), d.ids.end(), [&](const auto& i) { return takes(i.second); });
+    }
+    if (found) names.push_back(set.name);
+  }
+  return names;
 }
 
 const resource* catalog::find_static(std::string_view path) const {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "config/config.hpp"
@@ -28,6 +29,9 @@ class catalog {
   [[nodiscard]] const route_set& prefixed() const { return *prefixed_; }
   [[nodiscard]] const std::deque<route_set>& route_sets() const { return route_sets_; }
   [[nodiscard]] const resource* find_static(std::string_view path) const;
+  /// The names of the route sets serving a page that takes a setting of `table` (the config
+  /// table, such as "landing"): where that page can be reached.
+  [[nodiscard]] std::vector<std::string> route_sets_taking(std::string_view table) const;
   [[nodiscard]] route_match route(const route_set& set, std::string_view path) const { return find_route(set, path); }
 
   [[nodiscard]] std::size_t file_count() const { return resources_.size(); }
@@ -47,6 +51,8 @@ class catalog {
 
   std::deque<resource> resources_;
   std::deque<page> pages_;
+  /// The settings each page takes (its manifest `fill` list), for route_sets_taking.
+  std::unordered_map<const page*, std::vector<std::string>> page_settings_;
   std::deque<route_set> route_sets_;
   string_map<const resource*> statics_;
   const route_set* prefixed_ = nullptr;

@@ -16,14 +16,18 @@ const std::string& lead_columns() {
   return columns;
 }
 
-std::string lead_insert_sql(sql_dialect dialect) {
+std::string insert_sql(std::string_view table, const std::string& columns, std::size_t count, sql_dialect dialect) {
   std::string values;
-  for (std::size_t i = 1; i <= lead_fields.size(); ++i) {
+  for (std::size_t i = 1; i <= count; ++i) {
     if (i > 1) values += ", ";
     values += dialect == sql_dialect::sqlite ? '?' : '$';
     values += std::to_string(i);
   }
-  return "INSERT INTO leads (" + lead_columns() + ") VALUES (" + values + ")";
+  return "INSERT INTO " + std::string(table) + " (" + columns + ") VALUES (" + values + ")";
+}
+
+std::string lead_insert_sql(sql_dialect dialect) {
+  return insert_sql("leads", lead_columns(), lead_fields.size(), dialect);
 }
 
 }  // namespace wavesites

@@ -12,8 +12,9 @@ namespace {
 
 // Append new migrations here (and to EMBED_INPUTS in CMakeLists.txt); never edit an applied one,
 // since databases in the field have already run it.
-const std::array<migration, 2> migrations_list{{
+const std::array<migration, 3> migrations_list{{
     {1, "001_init", embedded::migration_001},
+    {2, "002_clicks", embedded::migration_002},
     {3, "003_outbox", embedded::migration_003},
 }};
 

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "store/click.hpp"
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
@@ -30,7 +31,7 @@ using pg_result = c_handle<PGresult, PQclear>;
 // pg_advisory_xact_lock key serialising migrations across servers: "wavesite" in ASCII.
 constexpr std::string_view migration_lock_key = "8606373806420931685";
 
-constexpr std::size_t lead_fetch_rows = 500;
+constexpr std::size_t lead_fetch_rows = 500;  // leads and clicks alike
 constexpr std::size_t resume_fetch_rows = 64;
 // Chunks fetched per round trip while exporting: bounds memory to about 1 MiB per resume.
 constexpr std::size_t chunks_per_fetch = 4;
@@ -42,7 +43,7 @@ constexpr const char* insert_chunk_sql = "INSERT INTO resume_chunks (resume_id, 
 constexpr const char* declare_resumes_sql =
     "DECLARE resumes_export NO SCROLL CURSOR FOR "
     "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
-    "FROM resumes ORDER BY id COLLATE \"C\"";
+    "FROM resumes WHERE id > $1 COLLATE \"C\" ORDER BY id COLLATE \"C\"";
 constexpr const char* select_chunks_sql =
     "SELECT seq, data FROM resume_chunks WHERE resume_id = $1 AND seq > $2 ORDER BY seq LIMIT $3";
 constexpr const char* select_resume_sql =
@@ -145,6 +146,13 @@ lead_record read_lead(const PGresult* r, int row) {
       l.*f.text = get_text(r, row, col++);
   }
   return l;
+}
+
+click_record read_click(const PGresult* r, int row) {
+  click_record c;
+  int col = 0;
+  for (const auto& f : click_fields) c.*f.text = get_text(r, row, col++);
+  return c;
 }
 
 resume_record read_resume(const PGresult* r, int row) {
@@ -567,34 +575,83 @@ result<bool> postgres_store::add_resume(const resume_record& meta, const chunk_r
   });
 }
 
-result<bool> postgres_store::each_lead(const std::function<void(const lead_record&)>& fn) {
+result<bool> postgres_store::add_click(const click_record& click) {
+  static const std::string insert_sql = click_insert_sql(sql_dialect::postgresql);
+  std::vector<param> params;
+  for (const auto& f : click_fields) params.push_back(text_param(click.*f.text));
+  return impl_->run<bool>([&](pg_connection& c, int attempt) -> result<bool> {
+    auto r = c.exec("insert click", insert_sql.c_str(), params);
+    if (r) return true;
+    if (attempt > 0 && c.last_sqlstate() == "23505") return true;  // as for a lead
+    return error{r.message()};
+  });
+}
+
+namespace {
+
+/// Reads `columns` of `table` whose id is after `after_id`, in id order, from one snapshot
+/// through a cursor so memory stays flat, handing each row to `fn`.
+template <typename Read, typename Fn>
+result<bool> each_row(pg_connection& c, const std::string& table, const std::string& columns,
+                      const std::string& after_id, Read read, const Fn& fn) {
+  if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
+  tx_guard guard(c.get());
+  // COLLATE "C": ULIDs sort by time only byte-wise, whatever collation the database defaults to.
+  const std::string declare_sql = "DECLARE export_rows NO SCROLL CURSOR FOR SELECT " + columns + " FROM " + table +
+                                  " WHERE id > $1 COLLATE \"C\" ORDER BY id COLLATE \"C\"";
+  if (auto r = c.exec("declare cursor", declare_sql.c_str(), {text_param(after_id)}); !r) return error{r.message()};
+  const std::string fetch = "FETCH " + std::to_string(lead_fetch_rows) + " FROM export_rows";
+  for (;;) {
+    auto rows = c.exec("read " + table, fetch.c_str());
+    if (!rows) return error{rows.message()};
+    const int n = PQntuples(rows->get());
+    if (n == 0) break;
+    for (int i = 0; i < n; ++i) fn(read(rows->get(), i));
+  }
+  if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+  return true;
+}
+
+}  // namespace
+
+result<bool> postgres_store::each_lead(const std::function<void(const lead_record&)>& fn, const std::string& after_id) {
   return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
-    // One snapshot for the whole export, read through a cursor so memory stays flat.
-    if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
-    tx_guard guard(c.get());
-    // COLLATE "C": ULIDs sort by time only byte-wise, whatever collation the database defaults to.
-    static const std::string declare_sql =
-        "DECLARE leads_export NO SCROLL CURSOR FOR SELECT " + lead_columns() + " FROM leads ORDER BY id COLLATE \"C\"";
-    if (auto r = c.exec("declare cursor", declare_sql.c_str()); !r) return error{r.message()};
-    const std::string fetch = "FETCH " + std::to_string(lead_fetch_rows) + " FROM leads_export";
-    for (;;) {
-      auto rows = c.exec("read leads", fetch.c_str());
-      if (!rows) return error{rows.message()};
-      const int n = PQntuples(rows->get());
-      if (n == 0) break;
-      for (int i = 0; i < n; ++i) fn(read_lead(rows->get(), i));
-    }
-    if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
-    return true;
+    return each_row(c, "leads", lead_columns(), after_id, read_lead, fn);
+  });
+}
+
+result<bool> postgres_store::each_click(const std::function<void(const click_record&)>& fn,
+                                        const std::string& after_id) {
+  return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
+    return each_row(c, "clicks", click_columns(), after_id, read_click, fn);
+  });
+}
+
+result<bool> postgres_store::backup(const std::string& /*path*/) {
+  return error{"a PostgreSQL database is backed up with pg_dump (pg_dump --format=custom --file=OUTFILE URL)"};
+}
+
+result<std::vector<int>> postgres_store::applied_migrations() {
+  return impl_->run<std::vector<int>>([&](pg_connection& c, int) -> result<std::vector<int>> {
+    // to_regclass: NULL rather than an error when the table is not there (a database never migrated).
+    auto exists = c.exec("read schema_version", "SELECT to_regclass('schema_version') IS NOT NULL");
+    if (!exists) return error{exists.message()};
+    std::vector<int> versions;
+    if (get_text(exists->get(), 0, 0) != "t") return versions;
+    auto rows = c.exec("read schema_version", "SELECT version FROM schema_version ORDER BY version");
+    if (!rows) return error{rows.message()};
+    for (int i = 0; i < PQntuples(rows->get()); ++i) versions.push_back(std::stoi(get_text(rows->get(), i, 0)));
+    return versions;
   });
 }
 
 result<bool> postgres_store::each_resume(const std::function<void(const resume_record&)>& begin,
-                                         const std::function<void(std::string_view chunk)>& write) {
+                                         const std::function<void(std::string_view chunk)>& write,
+                                         const std::string& after_id) {
   return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
     if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
     tx_guard guard(c.get());
-    if (auto r = c.exec("declare cursor", declare_resumes_sql); !r) return error{r.message()};
+    if (auto r = c.exec("declare cursor", declare_resumes_sql, {text_param(after_id)}); !r) return error{r.message()};
     const std::string fetch = "FETCH " + std::to_string(resume_fetch_rows) + " FROM resumes_export";
     for (;;) {
       auto rows = c.exec("read resumes", fetch.c_str());

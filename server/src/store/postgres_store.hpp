@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "store/store.hpp"
 
@@ -55,9 +56,18 @@ class postgres_store final : public store {
   result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) override;
   result<std::uint64_t> release_notification_claims() override;
   result<outbox_counts> count_notifications() override;
-  result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
+  result<bool> add_click(const click_record& click) override;
+  result<bool> each_lead(const std::function<void(const lead_record&)>& fn, const std::string& after_id) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
-                           const std::function<void(std::string_view chunk)>& write) override;
+                           const std::function<void(std::string_view chunk)>& write,
+                           const std::string& after_id) override;
+  result<bool> each_click(const std::function<void(const click_record&)>& fn, const std::string& after_id) override;
+  /// Always an error naming pg_dump: a consistent copy of a PostgreSQL database is its job.
+  result<bool> backup(const std::string& path) override;
+
+  /// The migration versions recorded in schema_version (none when the table does not exist),
+  /// read with one query: nothing is created or changed.
+  result<std::vector<int>> applied_migrations();
 
  private:
   struct impl;

@@ -1,9 +1,14 @@
 #include "store/sqlite_store.hpp"
 #include "store/chunking.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
+
+#include <cstdio>
 
 #include <algorithm>
+#include <cerrno>
 #include <condition_variable>
 #include <deque>
 #include <initializer_list>
@@ -15,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "store/click.hpp"
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
@@ -36,7 +42,7 @@ constexpr std::string_view insert_resume_sql =
 constexpr std::string_view insert_chunk_sql = "INSERT INTO resume_chunks (resume_id, seq, data) VALUES (?1, ?2, ?3)";
 constexpr std::string_view select_resumes_sql =
     "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
-    "FROM resumes ORDER BY id";
+    "FROM resumes WHERE id > ?1 ORDER BY id";
 constexpr std::string_view select_chunks_sql = "SELECT data FROM resume_chunks WHERE resume_id = ?1 ORDER BY seq";
 constexpr std::string_view select_resume_sql =
     "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
@@ -116,6 +122,57 @@ resume_record read_resume(sqlite3_stmt* s) {
   r.user_agent = column_text(s, 8);
   r.host = column_text(s, 9);
   return r;
+}
+
+click_record read_click(sqlite3_stmt* s) {
+  click_record c;
+  int index = 0;
+  for (const auto& f : click_fields) c.*f.text = column_text(s, index++);
+  return c;
+}
+
+/// Steps `s` (its parameter ?1 bound to `after_id`) and hands each row to `fn`.
+template <typename Read, typename Fn>
+result<bool> each_row(sqlite3* db, sqlite3_stmt* s, const std::string& after_id, Read read, const Fn& fn,
+                      std::string_view what) {
+  bind_text(s, 1, after_id);
+  int rc = 0;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) fn(read(s));
+  if (rc != SQLITE_DONE) return db_error(db, what);
+  return true;
+}
+
+/// Makes `path`'s directory entry durable (after a rename into it).
+bool sync_directory_of(const std::filesystem::path& path) {
+  const auto dir = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool ok = ::fsync(fd) == 0;
+  ::close(fd);
+  return ok;
+}
+
+bool sync_file(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool ok = ::fsync(fd) == 0;
+  ::close(fd);
+  return ok;
+}
+
+/// Copies every page of `source` into the new database file `target` from one read snapshot.
+result<bool> copy_database(sqlite3* source, const std::filesystem::path& target) {
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(target.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  db_ptr dest(raw);
+  if (rc != SQLITE_OK) return error{"cannot create " + target.string() + ": " + sqlite3_errstr(rc)};
+  sqlite3_backup* b = sqlite3_backup_init(dest.get(), "main", source, "main");
+  if (b == nullptr) return db_error(dest.get(), "backup");
+  // -1: every page in one step, so the copy comes from a single read transaction on the source.
+  const int step = sqlite3_backup_step(b, -1);
+  const int finish = sqlite3_backup_finish(b);
+  if (step != SQLITE_DONE || finish != SQLITE_OK) return db_error(dest.get(), "backup");
+  return true;
 }
 
 // PostgreSQL text cannot hold U+0000; refusing it here too keeps the two stores interchangeable.
@@ -550,20 +607,85 @@ result<bool> sqlite_store::add_resume(const resume_record& meta, const chunk_rea
   return true;
 }
 
-result<bool> sqlite_store::each_lead(const std::function<void(const lead_record&)>& fn) {
-  auto lease = impl_->acquire_reader();
-  if (!lease) return error{lease.message()};
-  sqlite3* db = (*lease)->get();
-  auto s = prepare(db, "SELECT " + lead_columns() + " FROM leads ORDER BY id");
+result<bool> sqlite_store::add_click(const click_record& click) {
+  if (std::any_of(click_fields.begin(), click_fields.end(),
+                  [&](const click_field& f) { return (click.*f.text).find('\0') != std::string::npos; })) {
+    return error{"sqlite: insert click: a text value contains a NUL character"};
+  }
+  static const std::string sql = click_insert_sql(sql_dialect::sqlite);
+  std::lock_guard w(impl_->write_mutex);
+  sqlite3* db = impl_->writer_db.get();
+  auto s = prepare(db, sql);
   if (!s) return error{s.message()};
-  int rc = 0;
-  while ((rc = sqlite3_step(s->get())) == SQLITE_ROW) fn(read_lead(s->get()));
-  if (rc != SQLITE_DONE) return db_error(db, "read leads");
+  int index = 1;
+  for (const auto& f : click_fields) bind_text(s->get(), index++, click.*f.text);
+  if (sqlite3_step(s->get()) != SQLITE_DONE) return db_error(db, "insert click");
   return true;
 }
 
+result<bool> sqlite_store::each_lead(const std::function<void(const lead_record&)>& fn, const std::string& after_id) {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  sqlite3* db = (*lease)->get();
+  auto s = prepare(db, "SELECT " + lead_columns() + " FROM leads WHERE id > ?1 ORDER BY id");
+  if (!s) return error{s.message()};
+  return each_row(db, s->get(), after_id, read_lead, fn, "read leads");
+}
+
+result<bool> sqlite_store::each_click(const std::function<void(const click_record&)>& fn, const std::string& after_id) {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  sqlite3* db = (*lease)->get();
+  auto s = prepare(db, "SELECT " + click_columns() + " FROM clicks WHERE id > ?1 ORDER BY id");
+  if (!s) return error{s.message()};
+  return each_row(db, s->get(), after_id, read_click, fn, "read clicks");
+}
+
+result<bool> sqlite_store::backup(const std::string& path) {
+  const std::filesystem::path target(path);
+  std::error_code ec;
+  if (std::filesystem::exists(target, ec) || ec) return error{path + " already exists; choose a new file"};
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  // Beside the target, so the rename stays on one file system.
+  auto temp = target;
+  temp += ".tmp-" + random_hex128();
+  auto copied = copy_database((*lease)->get(), temp);
+  if (copied && !sync_file(temp)) copied = error{"cannot fsync " + temp.string()};
+  // RENAME_NOREPLACE: a file that appeared meanwhile is not overwritten either.
+  if (copied && ::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) != 0) {
+    copied = error{"cannot rename " + temp.string() + " to " + path + ": " + std::generic_category().message(errno)};
+  }
+  if (!copied) {
+    std::filesystem::remove(temp, ec);
+    return copied;
+  }
+  if (!sync_directory_of(target)) return error{"cannot fsync the directory of " + path};
+  return true;
+}
+
+result<std::vector<int>> sqlite_store::applied_migrations(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) return error{"no SQLite database at " + file.string()};
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  db_ptr db(raw);
+  if (rc != SQLITE_OK) return error{"cannot open SQLite database " + file.string() + ": " + sqlite3_errstr(rc)};
+  auto table = prepare(db.get(), "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'");
+  if (!table || sqlite3_step(table->get()) != SQLITE_ROW) return db_error(db.get(), "read " + file.string());
+  std::vector<int> versions;
+  if (sqlite3_column_int(table->get(), 0) == 0) return versions;  // never migrated
+  auto s = prepare(db.get(), "SELECT version FROM schema_version ORDER BY version");
+  if (!s) return error{s.message()};
+  int step = 0;
+  while ((step = sqlite3_step(s->get())) == SQLITE_ROW) versions.push_back(sqlite3_column_int(s->get(), 0));
+  if (step != SQLITE_DONE) return db_error(db.get(), "read schema_version");
+  return versions;
+}
+
 result<bool> sqlite_store::each_resume(const std::function<void(const resume_record&)>& begin,
-                                       const std::function<void(std::string_view chunk)>& write) {
+                                       const std::function<void(std::string_view chunk)>& write,
+                                       const std::string& after_id) {
   auto lease = impl_->acquire_reader();
   if (!lease) return error{lease.message()};
   sqlite3* db = (*lease)->get();
@@ -574,6 +696,7 @@ result<bool> sqlite_store::each_resume(const std::function<void(const resume_rec
   if (!meta) return error{meta.message()};
   auto chunks = prepare(db, select_chunks_sql);
   if (!chunks) return error{chunks.message()};
+  bind_text(meta->get(), 1, after_id);
   int rc = 0;
   while ((rc = sqlite3_step(meta->get())) == SQLITE_ROW) {
     const resume_record r = read_resume(meta->get());

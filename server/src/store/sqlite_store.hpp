@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <vector>
 
 #include "store/store.hpp"
 
@@ -53,9 +54,20 @@ class sqlite_store final : public store {
   result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) override;
   result<std::uint64_t> release_notification_claims() override;
   result<outbox_counts> count_notifications() override;
-  result<bool> each_lead(const std::function<void(const lead_record&)>& fn) override;
+  /// A simple insert under the write lock: clicks are few and worth less than a lead's group commit.
+  result<bool> add_click(const click_record& click) override;
+  result<bool> each_lead(const std::function<void(const lead_record&)>& fn, const std::string& after_id) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
-                           const std::function<void(std::string_view chunk)>& write) override;
+                           const std::function<void(std::string_view chunk)>& write,
+                           const std::string& after_id) override;
+  result<bool> each_click(const std::function<void(const click_record&)>& fn, const std::string& after_id) override;
+  /// SQLite's online backup API from one read snapshot (writers go on meanwhile, WAL), into a
+  /// temporary file beside `path` that is fsynced and then renamed to `path`.
+  result<bool> backup(const std::string& path) override;
+
+  /// The migration versions recorded in `file`, read through a read-only connection: nothing is
+  /// created or changed, and a missing file is an error.
+  static result<std::vector<int>> applied_migrations(const std::filesystem::path& file);
 
  private:
   struct impl;

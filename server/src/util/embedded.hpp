@@ -10,6 +10,7 @@ extern const std::string_view countries_json;
 extern const std::string_view lead_rules_json;
 /// The store migrations, in order (src/store/sql/NNN_*.sql).
 extern const std::string_view migration_001;
+extern const std::string_view migration_002;
 extern const std::string_view migration_003;
 
 }  // namespace wavesites::embedded

@@ -22,8 +22,10 @@ std::mt19937_64& rng() {
 
 }  // namespace
 
+constexpr std::string_view ulid_alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
 std::string new_ulid() {
-  static constexpr char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  constexpr const char* alphabet = ulid_alphabet.data();
   const auto ms = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
           .count());
@@ -35,6 +37,11 @@ std::string new_ulid() {
   for (std::size_t i = 0; i < 8; ++i) out[10 + i] = alphabet[(r1 >> (5 * (7 - i))) & 31];
   for (std::size_t i = 0; i < 8; ++i) out[18 + i] = alphabet[(r2 >> (5 * (7 - i))) & 31];
   return out;
+}
+
+bool looks_like_ulid(std::string_view text) {
+  if (text.size() != 26 || text.front() > '7') return false;
+  return text.find_first_not_of(ulid_alphabet) == std::string_view::npos;
 }
 
 std::string utc_now_iso() {

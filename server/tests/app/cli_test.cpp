@@ -63,9 +63,76 @@ TEST_F(CliTest, BothExportsShareOneCommand) {
   EXPECT_EQ(std::get<export_command>(*resumes.cmd).out_dir, "/tmp/out");
 }
 
+TEST_F(CliTest, ExportsTakeSinceAsAnId) {
+  const auto leads = parse({"leads", "export", "--since", "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB"});
+  ASSERT_TRUE(leads.cmd);
+  EXPECT_EQ(std::get<export_command>(*leads.cmd).since, "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB");
+  // ULIDs ignore case; the stores compare them in upper case.
+  const auto resumes = parse({"resumes", "export", "out", "--since", "01jd3q6v9y4zc8xkq2w7t5m0rb"});
+  ASSERT_TRUE(resumes.cmd);
+  EXPECT_EQ(std::get<export_command>(*resumes.cmd).since, "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB");
+  EXPECT_EQ(std::get<export_command>(*parse({"leads", "export"}).cmd).since, "");
+}
+
+TEST_F(CliTest, ClicksExportLikeLeads) {
+  const auto p = parse({"clicks", "export", "--format", "json", "--since", "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB"});
+  ASSERT_TRUE(p.cmd);
+  const auto& c = std::get<export_command>(*p.cmd);
+  EXPECT_EQ(c.what, export_command::kind::clicks);
+  EXPECT_EQ(c.format, "json");
+  EXPECT_EQ(c.since, "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB");
+  EXPECT_EQ(std::get<export_command>(*parse({"clicks", "export"}).cmd).format, "csv");
+}
+
+TEST_F(CliTest, CheckWithoutAChoiceChecksEverything) {
+  const auto p = parse({"check"});
+  ASSERT_TRUE(p.cmd);
+  const auto& c = std::get<check_command>(*p.cmd);
+  EXPECT_TRUE(c.config && c.web && c.database);
+  EXPECT_EQ(c.store.config_path, "config/sites.toml");
+  EXPECT_EQ(c.web_dir, "");
+}
+
+TEST_F(CliTest, CheckFlagsChooseThePartsAndMayNameThem) {
+  const auto db_only = parse({"check", "--database"});
+  ASSERT_TRUE(db_only.cmd);
+  const auto& d = std::get<check_command>(*db_only.cmd);
+  EXPECT_TRUE(!d.config && !d.web && d.database);
+  EXPECT_EQ(d.store.database, "");
+
+  ::setenv("WAVESITES_CONFIG", "/etc/wavesites.toml", 1);
+  const auto named = parse({"check", "--config", "--web", "/srv/web", "--database", "sqlite:x.db", "--data", "/d"});
+  ASSERT_TRUE(named.cmd);
+  const auto& n = std::get<check_command>(*named.cmd);
+  EXPECT_TRUE(n.config && n.web && n.database);
+  EXPECT_EQ(n.store.config_path, "/etc/wavesites.toml") << "--config without a value leaves its variable in force";
+  EXPECT_EQ(n.web_dir, "/srv/web");
+  EXPECT_EQ(n.store.database, "sqlite:x.db");
+  EXPECT_EQ(n.store.data_dir, "/d");
+
+  const auto web = parse({"check", "--web", "--config", "c.toml"});
+  ASSERT_TRUE(web.cmd);
+  const auto& w = std::get<check_command>(*web.cmd);
+  EXPECT_TRUE(w.config && w.web && !w.database);
+  EXPECT_EQ(w.store.config_path, "c.toml");
+  EXPECT_EQ(w.web_dir, "");
+}
+
+TEST_F(CliTest, BackupTakesTheNewFile) {
+  const auto p = parse({"backup", "/var/backups/w.db", "--data", "/srv/data"});
+  ASSERT_TRUE(p.cmd);
+  const auto& b = std::get<backup_command>(*p.cmd);
+  EXPECT_EQ(b.out_file, "/var/backups/w.db");
+  EXPECT_EQ(b.store.data_dir, "/srv/data");
+}
+
 TEST_F(CliTest, BadInputExitsTwoWithoutACommand) {
-  for (const auto& p : {parse({}), parse({"frobnicate"}), parse({"serve", "--bogus"}),
-                        parse({"leads", "export", "--format", "xml"}), parse({"resumes", "export"})}) {
+  for (const auto& p :
+       {parse({}), parse({"frobnicate"}), parse({"serve", "--bogus"}), parse({"leads", "export", "--format", "xml"}),
+        parse({"resumes", "export"}), parse({"leads", "export", "--since", "42"}),
+        parse({"clicks", "export", "--since", "01JD3Q6V9Y4ZC8XKQ2W7T5M0RI"}),
+        parse({"clicks", "export", "--since", "81JD3Q6V9Y4ZC8XKQ2W7T5M0RB"}), parse({"backup"}),
+        parse({"check", "--bogus"})}) {
     EXPECT_FALSE(p.cmd);
     EXPECT_EQ(p.exit_status, 2);
   }

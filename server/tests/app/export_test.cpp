@@ -52,7 +52,7 @@ struct ExportTest : ::testing::Test {
 
 TEST_F(ExportTest, CsvHasOneColumnPerFieldInTableOrder) {
   std::ostringstream out;
-  ASSERT_EQ(export_leads(*db, "csv", out).value(), 1u);
+  ASSERT_EQ(export_leads(*db, "csv", "", out).value(), 1u);
   std::string header;
   std::string row;
   for (const auto& f : lead_fields) {
@@ -66,7 +66,7 @@ TEST_F(ExportTest, CsvHasOneColumnPerFieldInTableOrder) {
 
 TEST_F(ExportTest, JsonHasEveryFieldUnderItsKey) {
   std::ostringstream out;
-  ASSERT_EQ(export_leads(*db, "json", out).value(), 1u);
+  ASSERT_EQ(export_leads(*db, "json", "", out).value(), 1u);
   const auto rows = nlohmann::json::parse(out.str());
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].size(), lead_fields.size());
@@ -77,6 +77,34 @@ TEST_F(ExportTest, JsonHasEveryFieldUnderItsKey) {
     else
       EXPECT_EQ(rows[0][std::string(f.key)], lead.*f.text);
   }
+}
+
+TEST_F(ExportTest, ClicksExportLikeLeadsWithTheirOwnFieldsAndSince) {
+  const click_record early{"01HAAAAAAAAAAAAAAAAAAAAAAA", "2026-11-21T01:02:03.456Z", "enicf", "blast.example",
+                           "https://search.example"};
+  const click_record late{"01HBBBBBBBBBBBBBBBBBBBBBBB", "2026-11-21T01:02:04.000Z", "prefixed", "127.0.0.1:8080", ""};
+  ASSERT_TRUE(db->add_click(late).ok());
+  ASSERT_TRUE(db->add_click(early).ok());
+  std::ostringstream csv;
+  ASSERT_EQ(export_clicks(*db, "csv", "", csv).value(), 2u);
+  EXPECT_EQ(csv.str(),
+            "id,clickedAt,site,host,referrerOrigin\r\n"
+            "\"01HAAAAAAAAAAAAAAAAAAAAAAA\",\"2026-11-21T01:02:03.456Z\",\"enicf\",\"blast.example\","
+            "\"https://search.example\"\r\n"
+            "\"01HBBBBBBBBBBBBBBBBBBBBBBB\",\"2026-11-21T01:02:04.000Z\",\"prefixed\",\"127.0.0.1:8080\",\"\"\r\n");
+  std::ostringstream json;
+  ASSERT_EQ(export_clicks(*db, "json", early.id, json).value(), 1u);
+  EXPECT_EQ(nlohmann::json::parse(json.str()),
+            nlohmann::json::parse(R"([{"id":"01HBBBBBBBBBBBBBBBBBBBBBBB","clickedAt":"2026-11-21T01:02:04.000Z",)"
+                                  R"("site":"prefixed","host":"127.0.0.1:8080","referrerOrigin":""}])"));
+}
+
+TEST_F(ExportTest, SinceTakesOnlyLaterLeads) {
+  std::ostringstream out;
+  EXPECT_EQ(export_leads(*db, "json", lead.id, out).value(), 0u);
+  EXPECT_EQ(out.str(), "[]\n");
+  std::ostringstream earlier;
+  EXPECT_EQ(export_leads(*db, "json", "01HZZZZZZZZZZZZZZZZZZZZZZY", earlier).value(), 1u);
 }
 
 }  // namespace

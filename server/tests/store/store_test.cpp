@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "store/click.hpp"
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/postgres_store.hpp"
@@ -59,12 +60,12 @@ std::string test_id(std::uint64_t n) {
 /// How many leads and resumes the store holds, read through its export interface.
 std::uint64_t count_leads(store& db) {
   std::uint64_t n = 0;
-  EXPECT_TRUE(db.each_lead([&](const lead_record&) { ++n; }).ok());
+  EXPECT_TRUE(db.each_lead([&](const lead_record&) { ++n; }, "").ok());
   return n;
 }
 std::uint64_t count_resumes(store& db) {
   std::uint64_t n = 0;
-  EXPECT_TRUE(db.each_resume([&](const resume_record&) { ++n; }, [](std::string_view) {}).ok());
+  EXPECT_TRUE(db.each_resume([&](const resume_record&) { ++n; }, [](std::string_view) {}, "").ok());
   return n;
 }
 
@@ -223,9 +224,9 @@ void expect_same_lead(const lead_record& got, const lead_record& want) {
   EXPECT_EQ(got.host, want.host);
 }
 
-std::vector<lead_record> all_leads(store& db) {
+std::vector<lead_record> all_leads(store& db, const std::string& after_id = "") {
   std::vector<lead_record> out;
-  auto r = db.each_lead([&](const lead_record& l) { out.push_back(l); });
+  auto r = db.each_lead([&](const lead_record& l) { out.push_back(l); }, after_id);
   EXPECT_TRUE(r) << r.message();
   return out;
 }
@@ -269,7 +270,7 @@ struct exported_resume {
   std::size_t writes = 0;
 };
 
-std::vector<exported_resume> all_resumes(store& db) {
+std::vector<exported_resume> all_resumes(store& db, const std::string& after_id = "") {
   std::vector<exported_resume> out;
   auto r = db.each_resume(
       [&](const resume_record& m) {
@@ -280,7 +281,8 @@ std::vector<exported_resume> all_resumes(store& db) {
         EXPECT_LE(chunk.size(), resume_chunk_bytes);
         out.back().bytes.append(chunk);
         ++out.back().writes;
-      });
+      },
+      after_id);
   EXPECT_TRUE(r) << r.message();
   return out;
 }
@@ -548,11 +550,11 @@ TEST_P(store_test, an_export_callback_that_throws_leaves_the_store_usable) {
   ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(2), 3), reader_over(abc, 3)));
   // More times than the PostgreSQL pool has connections: a leaked connection would show.
   for (int i = 0; i < 6; ++i) {
-    EXPECT_THROW((void)db_->each_lead([](const lead_record&) { throw std::runtime_error("stop"); }),
+    EXPECT_THROW((void)db_->each_lead([](const lead_record&) { throw std::runtime_error("stop"); }, ""),
                  std::runtime_error);
-    EXPECT_THROW(
-        (void)db_->each_resume([](const resume_record&) {}, [](std::string_view) { throw std::runtime_error("stop"); }),
-        std::runtime_error);
+    EXPECT_THROW((void)db_->each_resume([](const resume_record&) {},
+                                        [](std::string_view) { throw std::runtime_error("stop"); }, ""),
+                 std::runtime_error);
   }
   ASSERT_TRUE(db_->add_lead(make_lead(test_id(3))));
   EXPECT_EQ(all_leads(*db_).size(), 2u);
@@ -591,6 +593,161 @@ TEST_P(store_test, open_errors_are_one_line_and_never_show_the_password) {
   // A database that does not exist.
   const std::string base = pg_test_url();
   expect_clean(open_store(base.substr(0, base.rfind('/')) + "/no_such_db_" + random_hex(6)), "", "no_such_db_");
+}
+
+click_record make_click(const std::string& id) {
+  return {id, "2026-11-21T07:08:09.012Z", "enicf", "blast.example", "https://search.example:8443"};
+}
+
+std::vector<click_record> all_clicks(store& db, const std::string& after_id = "") {
+  std::vector<click_record> out;
+  auto r = db.each_click([&](const click_record& c) { out.push_back(c); }, after_id);
+  EXPECT_TRUE(r) << r.message();
+  return out;
+}
+
+std::vector<std::string> ids_of(const auto& records) {
+  std::vector<std::string> out;
+  for (const auto& r : records) {
+    if constexpr (requires { r.meta; })
+      out.push_back(r.meta.id);
+    else
+      out.push_back(r.id);
+  }
+  return out;
+}
+
+TEST_P(store_test, the_migrated_clicks_table_has_exactly_the_field_tables_columns) {
+  const auto rows =
+      scratch_->query(GetParam() == backend::sqlite ? "SELECT name FROM pragma_table_info('clicks') ORDER BY cid"
+                                                    : "SELECT column_name FROM information_schema.columns "
+                                                      "WHERE table_name = 'clicks' ORDER BY ordinal_position");
+  std::string columns;
+  for (const auto& row : rows) columns += (columns.empty() ? "" : ", ") + row[0];
+  EXPECT_EQ(columns, click_columns());
+}
+
+TEST_P(store_test, clicks_round_trip_oldest_first) {
+  for (const std::uint64_t n : {3, 1, 2}) ASSERT_TRUE(db_->add_click(make_click(test_id(n))));
+  auto with_empty_referrer = make_click(test_id(4));
+  with_empty_referrer.referrer.clear();
+  with_empty_referrer.site = "prefixed";
+  ASSERT_TRUE(db_->add_click(with_empty_referrer));
+  const auto got = all_clicks(*db_);
+  ASSERT_EQ(ids_of(got), (std::vector<std::string>{test_id(1), test_id(2), test_id(3), test_id(4)}));
+  const auto want = make_click(test_id(1));
+  EXPECT_EQ(got[0].clicked_at, want.clicked_at);
+  EXPECT_EQ(got[0].site, want.site);
+  EXPECT_EQ(got[0].host, want.host);
+  EXPECT_EQ(got[0].referrer, want.referrer);
+  EXPECT_EQ(got[3].site, "prefixed");
+  EXPECT_EQ(got[3].referrer, "");
+  EXPECT_FALSE(db_->add_click(make_click(test_id(1)))) << "a repeated id";
+  EXPECT_EQ(all_clicks(*db_).size(), 4u);
+}
+
+TEST_P(store_test, each_export_takes_only_ids_after_the_one_given) {
+  const std::string abc = "abc";
+  for (const std::uint64_t n : {1, 2, 3}) {
+    ASSERT_TRUE(db_->add_lead(make_lead(test_id(n))));
+    ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(10 + n), 3), reader_over(abc, 3)));
+    ASSERT_TRUE(db_->add_click(make_click(test_id(20 + n))));
+  }
+  EXPECT_EQ(ids_of(all_leads(*db_, test_id(1))), (std::vector<std::string>{test_id(2), test_id(3)}));
+  EXPECT_EQ(ids_of(all_leads(*db_, test_id(3))), std::vector<std::string>{});
+  EXPECT_EQ(ids_of(all_resumes(*db_, test_id(12))), std::vector<std::string>{test_id(13)});
+  EXPECT_EQ(all_resumes(*db_, test_id(12)).at(0).bytes, abc);
+  EXPECT_EQ(ids_of(all_clicks(*db_, test_id(21))), (std::vector<std::string>{test_id(22), test_id(23)}));
+  // An id that is no record's own still splits by order: ULIDs sort by their time.
+  EXPECT_EQ(ids_of(all_clicks(*db_, test_id(21) + "0")), (std::vector<std::string>{test_id(22), test_id(23)}));
+  EXPECT_EQ(all_leads(*db_, "").size(), 3u);
+}
+
+TEST_P(store_test, backup_copies_a_store_in_use_or_names_pg_dump) {
+  const std::string bytes = random_bytes(600 * 1024, 7);
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(1))));
+  ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(2), bytes.size()), reader_over(bytes, 100000)));
+  ASSERT_TRUE(db_->add_click(make_click(test_id(3))));
+  const auto dir = fs::temp_directory_path() / ("wavesites-backup-test-" + random_hex(12));
+  fs::create_directories(dir);
+  const auto target = dir / "copy.db";
+  if (GetParam() == backend::postgresql) {
+    const auto r = db_->backup(target.string());
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.message().find("pg_dump"), std::string::npos) << r.message();
+    EXPECT_FALSE(fs::exists(target));
+    fs::remove_all(dir);
+    return;
+  }
+  // Leads keep arriving while the copy is taken.
+  std::atomic<bool> stop{false};
+  std::thread writer([&] {
+    for (std::uint64_t n = 100; !stop; ++n) ASSERT_TRUE(db_->add_lead(make_lead(test_id(n))));
+  });
+  const auto r = db_->backup(target.string());
+  stop = true;
+  writer.join();
+  ASSERT_TRUE(r) << r.message();
+  EXPECT_EQ(std::vector<fs::path>(fs::directory_iterator(dir), {}), std::vector<fs::path>{target})
+      << "no temporary left";
+  {
+    auto copy = open_store("sqlite:" + target.string(), open_mode::as_is);
+    ASSERT_TRUE(copy) << copy.message();
+    const auto leads = all_leads(**copy);
+    ASSERT_FALSE(leads.empty());
+    expect_same_lead(leads.at(0), make_lead(test_id(1)));
+    // A prefix of what the live store holds: one snapshot, every lead up to it.
+    const auto live = ids_of(all_leads(*db_));
+    const auto copied = ids_of(leads);
+    EXPECT_TRUE(std::equal(copied.begin(), copied.end(), live.begin()));
+    EXPECT_EQ(all_resumes(**copy).at(0).bytes, bytes);
+    EXPECT_EQ(ids_of(all_clicks(**copy)), std::vector<std::string>{test_id(3)});
+  }
+  const auto again = db_->backup(target.string());
+  ASSERT_FALSE(again);
+  EXPECT_NE(again.message().find("exists"), std::string::npos) << again.message();
+  fs::remove_all(dir);
+}
+
+TEST_P(store_test, inspect_reads_the_schema_version_and_changes_nothing) {
+  auto migrated = inspect_store(scratch_->url());
+  ASSERT_TRUE(migrated) << migrated.message();
+  EXPECT_EQ(migrated->kind, GetParam() == backend::sqlite ? "sqlite" : "postgresql");
+  EXPECT_EQ(migrated->schema_version, all_migrations().back().version);
+  EXPECT_EQ(migrated->pending, 0u);
+
+  std::string skip;
+  auto fresh = scratch_database::create(GetParam(), skip);
+  ASSERT_TRUE(fresh);
+  if (GetParam() == backend::sqlite) {
+    const auto missing = inspect_store(fresh->url());
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.message().find("no SQLite database"), std::string::npos) << missing.message();
+    EXPECT_FALSE(fs::exists(fresh->sqlite_path())) << "check must not create the database";
+    fs::create_directories(fresh->sqlite_path().parent_path());
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open(fresh->sqlite_path().c_str(), &raw), SQLITE_OK);
+    sqlite3_close(raw);
+  }
+  auto empty = inspect_store(fresh->url());
+  ASSERT_TRUE(empty) << empty.message();
+  EXPECT_EQ(empty->schema_version, 0);
+  EXPECT_EQ(empty->pending, all_migrations().size());
+  const auto tables = fresh->query(GetParam() == backend::sqlite
+                                       ? "SELECT name FROM sqlite_schema WHERE type = 'table'"
+                                       : "SELECT table_name FROM information_schema.tables WHERE table_schema = '" +
+                                             fresh->schema() + "'");
+  EXPECT_TRUE(tables.empty()) << "inspecting must not migrate";
+}
+
+TEST(store_status_test, pending_counts_the_migrations_not_applied) {
+  const auto none = schema_status("sqlite", "x", {});
+  EXPECT_EQ(none.schema_version, 0);
+  EXPECT_EQ(none.pending, all_migrations().size());
+  const auto first = schema_status("sqlite", "x", {1});
+  EXPECT_EQ(first.schema_version, 1);
+  EXPECT_EQ(first.pending, all_migrations().size() - 1);
+  EXPECT_EQ(first.kind, "sqlite");
 }
 
 std::string backend_name(const ::testing::TestParamInfo<backend>& param) {

@@ -1,3 +1,4 @@
+import { sendClickBeacon } from './click-log';
 import { trackingLink, trackingRequestUrl } from './tracking';
 
 /**
@@ -8,6 +9,8 @@ import { trackingLink, trackingRequestUrl } from './tracking';
  * no-cors, so its answer is opaque and never read or awaited) and a hidden image of the plain
  * tracking link, then lets the link's default action take the visitor to the App Store at
  * once: nothing waits for the tracking. With no tracking link configured it just navigates.
+ * Before all that it queues a beacon to the site's own click log (./click-log.ts), which
+ * neither waits nor throws.
  */
 function track(link: HTMLAnchorElement): void {
   const plain = trackingLink(link.dataset.tracking);
@@ -41,5 +44,8 @@ function track(link: HTMLAnchorElement): void {
 }
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-landing]')) {
-  link.addEventListener('click', () => track(link));
+  link.addEventListener('click', () => {
+    sendClickBeacon(navigator, document.referrer);
+    track(link);
+  });
 }

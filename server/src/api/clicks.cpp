@@ -1,0 +1,123 @@
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include "api/clicks.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <nlohmann/json.hpp>
+
+#include "api/handler_support.hpp"
+#include "log/event_log.hpp"
+#include "metrics/metrics.hpp"
+#include "util/ids.hpp"
+
+namespace wavesites {
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool is_host_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.';
+}
+
+/// A host name, or an IPv6 literal in brackets: nothing that could smuggle more than an origin.
+bool plausible_host(std::string_view host) {
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
+    return std::all_of(host.begin() + 1, host.end() - 1, [](char c) {
+      return std::isxdigit(static_cast<unsigned char>(c)) != 0 || c == ':' || c == '.';
+    });
+  }
+  return !host.empty() && host.size() <= 253 && std::all_of(host.begin(), host.end(), is_host_char);
+}
+
+bool plausible_port(std::string_view port) {
+  return !port.empty() && port.size() <= 5 &&
+         std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+         std::stoul(std::string(port)) <= 65535;
+}
+
+/// The referrer the beacon carries, or empty when the body names none.
+std::string referrer_of(const nlohmann::json& body) {
+  if (!body.is_object()) return {};
+  const auto it = body.find("referrer");
+  return it != body.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+}  // namespace
+
+std::string referrer_origin(std::string_view referrer) {
+  const auto scheme_end = referrer.find("://");
+  if (scheme_end == std::string_view::npos) return {};
+  const std::string scheme = lower(referrer.substr(0, scheme_end));
+  if (scheme != "http" && scheme != "https") return {};
+  auto authority = referrer.substr(scheme_end + 3);
+  authority = authority.substr(0, authority.find_first_of("/?#"));
+  if (const auto at = authority.rfind('@'); at != std::string_view::npos) authority.remove_prefix(at + 1);
+  std::string_view host = authority;
+  std::string_view port;
+  // The port follows the last colon, unless that colon is inside an IPv6 literal.
+  if (const auto colon = authority.rfind(':'); colon != std::string_view::npos && authority.back() != ']') {
+    host = authority.substr(0, colon);
+    port = authority.substr(colon + 1);
+    if (!plausible_port(port)) return {};
+  }
+  if (!plausible_host(host)) return {};
+  std::string out = scheme + "://" + lower(host);
+  if (!port.empty()) out += ":" + std::string(port);
+  return out;
+}
+
+click_log::click_log(store& db, std::vector<std::string> sites)
+    : db_(db), sites_(std::move(sites)), limits_(per_ip_per_hour), pool_(1) {}
+
+click_log::~click_log() {
+  pool_.join();
+}
+
+void click_log::add_routes(route_table& routes) {
+  routes.add(http::verb::post, "/api/clicks", [this](request_context& ctx) { return record(ctx); });
+}
+
+result<bool> click_log::store_click(const click_record& click) {
+  auto stored = db_.add_click(click);
+  if (stored) metrics::count_landing_click(click.site);
+  return stored;
+}
+
+asio::awaitable<response> click_log::record(request_context& ctx) {
+  if (std::find(sites_.begin(), sites_.end(), ctx.site) == sites_.end()) {
+    co_return json_error(404, "no click log on this site");
+  }
+  if (auto wait = limits_.take(ctx.client_ip)) co_return too_many(*wait);
+  string_sink sink;
+  const auto st = co_await ctx.body.read(sink, max_body_bytes);
+  if (st == body_status::too_large) {
+    co_return json_error(413, "the body is larger than " + std::to_string(max_body_bytes) + " bytes");
+  }
+  if (st != body_status::complete) {
+    response r = json_error(400, "the request body was cut off");
+    r.close = true;
+    co_return r;
+  }
+  // sendBeacon sends a string as text/plain, so the type is not checked; the body must be JSON.
+  const auto body = nlohmann::json::parse(sink.text, nullptr, false);
+  if (body.is_discarded()) co_return json_error(400, "the body is not valid JSON");
+  const click_record click{new_ulid(), utc_now_iso(), std::string(ctx.site), ctx.head.host.substr(0, 255),
+                           referrer_origin(referrer_of(body))};
+  const auto stored = co_await on_pool(pool_, [&] { return store_click(click); });
+  if (!stored) {
+    log::error("store_error", {{"what", "click not saved"}, {"error", stored.message()}});
+    metrics::count_store_error();
+    co_return unavailable();
+  }
+  response r;
+  r.status = 204;
+  co_return r;
+}
+
+}  // namespace wavesites

@@ -1,0 +1,51 @@
+#pragma once
+/// The landing page's first-party click log (docs/http-api.md, "A click"): the App Store button
+/// posts a beacon to its own origin, and this records when, on which route set and host, and from
+/// which referring origin. The visitor's address only feeds the per-address limit in memory; it
+/// is never stored.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/asio/thread_pool.hpp>
+
+#include "api/rate_limiter.hpp"
+#include "http/router.hpp"
+#include "store/store.hpp"
+
+namespace wavesites {
+
+class click_log {
+ public:
+  /// Beacons a client may send in an hour, beyond which it gets 429 and nothing is recorded.
+  static constexpr std::uint32_t per_ip_per_hour = 120;
+  /// The beacon is a referrer in a small JSON object; anything larger is not one.
+  static constexpr std::uint64_t max_body_bytes = 4096;
+
+  /// `sites`: the route sets whose pages send the beacon; a click on any other is answered 404.
+  click_log(store& db, std::vector<std::string> sites);
+  ~click_log();
+  click_log(const click_log&) = delete;
+  click_log& operator=(const click_log&) = delete;
+
+  /// Adds POST /api/clicks.
+  void add_routes(route_table& routes);
+
+  asio::awaitable<response> record(request_context& ctx);
+
+ private:
+  /// Where every accepted click goes into the store: the one place to count them.
+  result<bool> store_click(const click_record& click);
+
+  store& db_;
+  std::vector<std::string> sites_;
+  rate_limiter limits_;
+  asio::thread_pool pool_;  ///< the store blocks; it never runs on an I/O thread
+};
+
+/// `referrer` reduced to "scheme://host[:port]" (scheme and host in lower case, user info
+/// dropped) when it is an absolute http or https URL with a plausible host; else empty.
+[[nodiscard]] std::string referrer_origin(std::string_view referrer);
+
+}  // namespace wavesites
