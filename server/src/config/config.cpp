@@ -225,7 +225,7 @@ bool plain_email_address(std::string_view a) {
 }
 
 std::string expect_url(const toml::node& v, const std::string& key, std::initializer_list<std::string_view> schemes) {
-  const auto text = expect_string(v, key);
+  auto text = expect_string(v, key);
   const auto sep = text.find("://");
   const bool known = sep != std::string::npos &&
                      std::find(schemes.begin(), schemes.end(), std::string_view(text).substr(0, sep)) != schemes.end();

@@ -47,7 +47,8 @@ std::optional<std::int64_t> next_attempt_ms(int attempts, std::int64_t created_m
   std::int64_t delay = first_retry_ms;
   for (int i = 1; i < attempts && delay < longest_retry_ms; ++i) delay *= 2;
   delay = std::min(delay, longest_retry_ms);
-  delay = delay / 2 + static_cast<std::int64_t>(std::clamp(jitter01, 0.0, 1.0) * static_cast<double>(delay / 2));
+  const std::int64_t half = delay / 2;
+  delay = half + static_cast<std::int64_t>(std::clamp(jitter01, 0.0, 1.0) * static_cast<double>(half));
   return std::min(now_ms + delay, window_end);
 }
 
