@@ -134,6 +134,7 @@ describe('behind deploy/Caddyfile', () => {
     caddyExit = new Promise((resolve) => caddy.on('exit', (code, signal) => resolve({ code, signal })));
     let exited = null;
     caddyExit.then((e) => (exited = e));
+    caddy.on('error', (e) => (exited = { error: e.message })); // e.g. no /usr/bin/caddy
     // Ready when its local CA exists and a request through it gets the server's answer.
     const root = path.join(home, 'data/caddy/pki/authorities/local/root.crt');
     const deadline = Date.now() + 30_000;
@@ -153,7 +154,7 @@ describe('behind deploy/Caddyfile', () => {
   });
 
   after(async () => {
-    if (caddy && caddy.exitCode === null && caddy.signalCode === null) {
+    if (caddy?.pid && caddy.exitCode === null && caddy.signalCode === null) {
       caddy.kill('SIGTERM');
       const timer = setTimeout(() => caddy.kill('SIGKILL'), 10_000);
       await caddyExit;
