@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
+#include <mutex>
 #include <random>
 
 namespace wavesites {
@@ -26,11 +27,34 @@ constexpr std::string_view ulid_alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 std::string new_ulid() {
   constexpr const char* alphabet = ulid_alphabet.data();
-  const auto ms = static_cast<std::uint64_t>(
+  constexpr std::uint64_t low40 = (std::uint64_t{1} << 40) - 1;
+  // Monotonic within this process (the ULID spec's monotonic mode): an id made in the same
+  // millisecond as the one before (or after the clock stepped back) takes that one's time and its
+  // random part plus one, so ids sort in the order they were made and `--since` misses nothing.
+  static std::mutex mutex;
+  static std::uint64_t last_ms = 0;
+  static std::uint64_t last_hi = 0;
+  static std::uint64_t last_lo = 0;
+  auto ms = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
           .count());
-  const std::uint64_t r1 = rng()();
-  const std::uint64_t r2 = rng()();
+  std::uint64_t r1 = 0;
+  std::uint64_t r2 = 0;
+  {
+    std::lock_guard lk(mutex);
+    if (ms <= last_ms) {
+      ms = last_ms;
+      last_lo = (last_lo + 1) & low40;
+      if (last_lo == 0) last_hi = (last_hi + 1) & low40;
+    } else {
+      last_ms = ms;
+      last_hi = rng()() & low40;
+      // The top bit clear leaves room for 2^39 increments within one millisecond.
+      last_lo = rng()() & (low40 >> 1);
+    }
+    r1 = last_hi;
+    r2 = last_lo;
+  }
   // 10 characters of time (48 bits, the top 2 of 50 are zero), then 16 of randomness (80 bits).
   std::string out(26, '0');
   for (std::size_t i = 0; i < 10; ++i) out[i] = alphabet[(ms >> (5 * (9 - i))) & 31];
