@@ -4,6 +4,7 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "dispatch/dispatch.hpp"
 #include "sites/catalog.hpp"
 
 namespace wavesites::testing {
@@ -40,6 +41,13 @@ inline std::unique_ptr<catalog> fixture_catalog(const config& cfg) {
   auto cat = catalog::load(fixture_web(), cfg);
   if (!cat) throw std::runtime_error(cat.message());
   return std::move(cat).value();
+}
+
+/// The sites as `serve` builds them, from the fixture bundle and `cfg`.
+inline std::shared_ptr<const site_state> fixture_sites(const config& cfg) {
+  auto built = site_state::build(std::make_shared<const config>(cfg), fixture_web());
+  if (!built) throw std::runtime_error(built.message());
+  return std::move(built).value();
 }
 
 }  // namespace wavesites::testing

@@ -182,17 +182,23 @@ chunk_reader read_spool(int fd) {
 
 }  // namespace
 
-intake::intake(const config& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
+intake::intake(const live<config>& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
                const lead_rules& rules)
     : cfg_(cfg),
       db_(db),
       spool_dir_(std::move(spool_dir)),
       rules_(rules),
       languages_(std::move(languages)),
-      lead_limits_(cfg.limits.leads_per_ip_per_hour),
-      upload_limits_(cfg.limits.uploads_per_ip_per_hour),
+      lead_limits_(cfg.get()->limits.leads_per_ip_per_hour),
+      upload_limits_(cfg.get()->limits.uploads_per_ip_per_hour),
       pool_(2) {
   countries_body_ = json_response(200, "success", nlohmann::json::parse(embedded::countries_json)).body;
+}
+
+void intake::reconfigure() {
+  const auto cfg = cfg_.get();
+  lead_limits_.set_per_hour(cfg->limits.leads_per_ip_per_hour);
+  upload_limits_.set_per_hour(cfg->limits.uploads_per_ip_per_hour);
 }
 
 intake::~intake() {
@@ -235,7 +241,8 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
     co_return refused(kind, reject_reason::bad_type,
                       json_error(415, "the body must be JSON (Content-Type: application/json)"));
   }
-  const auto limit = cfg_.limits.max_json_bytes;
+  const auto cfg = cfg_.get();  // one config for the whole request, whatever a reload does meanwhile
+  const auto limit = cfg->limits.max_json_bytes;
   string_sink sink;
   const auto st = co_await ctx.body.read(sink, limit);
   if (st == body_status::too_large) {
@@ -270,7 +277,7 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
   rec.client_ip = std::string(ctx.client_ip);
   rec.user_agent = ctx.head.user_agent.substr(0, 512);
   rec.host = ctx.head.host.substr(0, 255);
-  const auto notes = notifications_for(cfg_.notify, lead_created_event, rec.id, ctx.site, rec.received_at);
+  const auto notes = notifications_for(cfg->notify, lead_created_event, rec.id, ctx.site, rec.received_at);
   const auto stored = co_await on_store([&] { return db_.add_lead(rec, notes); });
   if (!stored) {
     log::error("store_error", {{"what", "lead not saved"}, {"error", stored.message()}});
@@ -295,7 +302,8 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
     co_return refused(kind, reject_reason::malformed,
                       json_error(400, "send the file as multipart/form-data in a field named \"file\""));
   }
-  const auto cap = cfg_.limits.max_upload_bytes;
+  const auto cfg = cfg_.get();
+  const auto cap = cfg->limits.max_upload_bytes;
   if (const auto n = ctx.body.content_length(); n && *n > cap + multipart_framing)
     co_return refused(kind, reject_reason::too_large, too_large_upload(cap));
 
@@ -318,7 +326,7 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
   }
 
   const resume_record meta = resume_of(file, *type, ctx);
-  const auto notes = notifications_for(cfg_.notify, resume_received_event, meta.id, ctx.site, meta.received_at);
+  const auto notes = notifications_for(cfg->notify, resume_received_event, meta.id, ctx.site, meta.received_at);
   const auto stored = co_await on_store([&] { return db_.add_resume(meta, read_spool(spool.fd), notes); });
   if (!stored) {
     log::error("store_error", {{"what", "resume not saved"}, {"error", stored.message()}});

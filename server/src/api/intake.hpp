@@ -13,6 +13,7 @@
 #include "config/config.hpp"
 #include "http/router.hpp"
 #include "store/store.hpp"
+#include "util/live.hpp"
 
 namespace wavesites {
 
@@ -20,9 +21,12 @@ class intake {
  public:
   /// `spool_dir` holds uploads while they stream in (unlinked files, never the request body in
   /// memory); `languages` are the page languages a lead may name (the web bundle's).
-  intake(const config& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
+  intake(const live<config>& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
          const lead_rules& rules = lead_rules::embedded());
   ~intake();
+
+  /// Takes up the rate limits of the config now in force (after a reload).
+  void reconfigure();
 
   /// `fn` runs after a record and its notifications are committed (the outbox's wake-up).
   void on_stored(std::function<void()> fn) { on_stored_ = std::move(fn); }
@@ -39,7 +43,7 @@ class intake {
   template <typename F>
   auto on_store(F&& f) -> asio::awaitable<decltype(f())>;
 
-  const config& cfg_;
+  const live<config>& cfg_;
   store& db_;
   std::filesystem::path spool_dir_;
   const lead_rules& rules_;

@@ -5,8 +5,8 @@
 namespace wavesites {
 
 std::optional<std::chrono::seconds> rate_limiter::take(std::string_view client, clock::time_point now) {
-  const double per_second = capacity_ / 3600.0;
   std::lock_guard lock(mutex_);
+  const double per_second = capacity_ / 3600.0;
   prune(now);
   auto [it, fresh] = buckets_.try_emplace(std::string(client), bucket{capacity_, now});
   auto& b = it->second;

@@ -15,6 +15,12 @@ class rate_limiter {
   using clock = std::chrono::steady_clock;
   explicit rate_limiter(std::uint32_t per_hour) : capacity_(per_hour) {}
 
+  /// A new rate (a reload); buckets keep what they hold, capped at the new size.
+  void set_per_hour(std::uint32_t per_hour) {
+    std::lock_guard lock(mutex_);
+    capacity_ = per_hour;
+  }
+
   /// Takes one token for `client`; nullopt when allowed, else how long until one is available.
   std::optional<std::chrono::seconds> take(std::string_view client, clock::time_point now = clock::now());
 

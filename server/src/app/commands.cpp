@@ -92,7 +92,7 @@ void log_sites(const config& cfg, const catalog& cat, const std::string& base, u
 
 /// GET /metrics, only for the [metrics] allow ranges. Rendering runs on `pool`: the outbox probe
 /// may ask the store, which must never block an I/O thread.
-void add_metrics_route(route_table& routes, const config& cfg, asio::thread_pool& pool) {
+void add_metrics_route(route_table& routes, const live<config>& cfg, asio::thread_pool& pool) {
   auto render = [&pool](request_context&) -> asio::awaitable<response> {
     response r;
     r.content_type = "text/plain; version=0.0.4; charset=utf-8";
@@ -100,62 +100,123 @@ void add_metrics_route(route_table& routes, const config& cfg, asio::thread_pool
         pool, []() -> asio::awaitable<std::string> { co_return metrics::global().render(); }, asio::use_awaitable);
     co_return r;
   };
-  routes.add(http::verb::get, "/metrics", render, &cfg.metrics.allow);
+  routes.add(http::verb::get, "/metrics", render,
+             [&cfg](std::string_view client) { return any_contains(cfg.get()->metrics.allow, client); });
 }
+
+/// The outbox at a glance for the metrics: asks the store at scrape time.
+metrics::outbox_stats outbox_stats_of(store& db) {
+  metrics::outbox_stats out;
+  const auto counts = db.count_notifications();
+  if (!counts) return out;  // the scrape still answers; the store error shows elsewhere
+  out.pending = counts->pending;
+  out.failed = counts->failed;
+  if (counts->oldest_pending_ms > 0) {
+    const auto now =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    out.oldest_pending_seconds = static_cast<double>(std::max<std::int64_t>(0, now - counts->oldest_pending_ms)) / 1e3;
+  }
+  return out;
+}
+
+/// What SIGHUP does: reread the config file and rebuild the sites from it; publish both only when
+/// all of it is good, else keep what is in force and say why in one line.
+class reloader {
+ public:
+  reloader(std::string path, std::string web_dir, const config& start, live<config>& cfg, live<site_state>& sites)
+      : path_(std::move(path)), web_dir_(std::move(web_dir)), start_(start), cfg_(cfg), sites_(sites) {}
+
+  /// Called after a new config is in force, to hand it to what keeps its own copy.
+  void on_change(std::function<void(const config&)> fn) { listeners_.push_back(std::move(fn)); }
+
+  void operator()() {
+    auto next = load_config(path_);
+    if (!next) {
+      log::error("reload_refused", {{"config", path_}, {"error", next.message()}, {"kept", "the config in force"}});
+      return;
+    }
+    auto cfg = std::make_shared<const config>(std::move(next).value());
+    auto state = site_state::build(cfg, web_dir_);
+    if (!state) {
+      log::error("reload_refused", {{"config", path_}, {"error", state.message()}, {"kept", "the config in force"}});
+      return;
+    }
+    if (server_settings_differ(cfg->server)) {
+      log::warn("reload_partial", {{"config", path_}, {"reason", "[server] settings take effect at the next start"}});
+    }
+    cfg_.set(cfg);
+    sites_.set(std::move(state).value());
+    for (const auto& fn : listeners_) fn(*cfg);
+    log::info("reloaded", {{"config", path_}, {"sites", cfg->hosts.size()}});
+  }
+
+ private:
+  [[nodiscard]] bool server_settings_differ(const server_config& s) const {
+    const auto& a = start_.server;
+    return s.threads != a.threads || s.read_timeout != a.read_timeout || s.idle_timeout != a.idle_timeout ||
+           s.write_timeout != a.write_timeout || s.body_timeout != a.body_timeout ||
+           s.shutdown_grace != a.shutdown_grace || s.max_header_bytes != a.max_header_bytes ||
+           s.access_log != a.access_log;
+  }
+
+  std::string path_;
+  std::string web_dir_;
+  const config& start_;
+  live<config>& cfg_;
+  live<site_state>& sites_;
+  std::vector<std::function<void(const config&)>> listeners_;
+};
 
 }  // namespace
 
 int run(const serve_command& cmd) {
   const auto where = parse_listen(cmd.listen);
   if (!where) return fail_to_serve(where.message());
-  auto cfg = load_config(cmd.store.config_path);
-  if (!cfg) return fail_to_serve(cfg.message());
+  auto loaded = load_config(cmd.store.config_path);
+  if (!loaded) return fail_to_serve(loaded.message());
   const auto db_url = database_url(cmd.store);
   if (!db_url) return fail_to_serve(db_url.message());
   const auto web_dir = cmd.web_dir.empty() ? default_web_dir() : cmd.web_dir;
-  auto cat = catalog::load(web_dir, *cfg);
-  if (!cat) return fail_to_serve(cat.message());
-  auto hosts = host_router::make(*cfg, **cat);
-  if (!hosts) return fail_to_serve(hosts.message());
+  const auto start_cfg = std::make_shared<const config>(std::move(loaded).value());
+  auto start_sites = site_state::build(start_cfg, web_dir);
+  if (!start_sites) return fail_to_serve(start_sites.message());
   std::error_code ec;
   fs::create_directories(cmd.store.data_dir, ec);  // for the SQLite file and the upload spool
   auto db = open_store(*db_url);
   if (!db) return fail_to_serve("--database: " + db.message());
+  const config& cfg = *start_cfg;
+  const catalog& cat = *(*start_sites)->pages;
+  live<config> live_cfg(start_cfg);
+  live<site_state> live_sites(*start_sites);
   std::vector<std::string> site_names;
-  for (const auto& set : (*cat)->route_sets()) site_names.push_back(set.name);
+  for (const auto& set : cat.route_sets()) site_names.push_back(set.name);
   metrics::global().set_sites(site_names);
 
   route_table routes;
   routes.add(http::verb::get, "/healthz",
              [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ok"); });
-  const auto& langs = (*cat)->languages();
-  intake api(*cfg, **db, fs::path(cmd.store.data_dir) / "spool", language_set(langs.begin(), langs.end()));
+  const auto& langs = cat.languages();
+  intake api(live_cfg, **db, fs::path(cmd.store.data_dir) / "spool", language_set(langs.begin(), langs.end()));
   api.add_routes(routes);
-  outbox_worker notifier(**db, cfg->notify, {.max_attachment_bytes = cfg->limits.max_upload_bytes});
+  outbox_worker notifier(**db, cfg.notify, {.max_attachment_bytes = cfg.limits.max_upload_bytes});
   api.on_stored([&notifier] { notifier.wake(); });
-  metrics::set_outbox_probe([&db = **db] {
-    metrics::outbox_stats out;
-    const auto counts = db.count_notifications();
-    if (!counts) return out;  // the scrape still answers; the store error shows elsewhere
-    out.pending = counts->pending;
-    out.failed = counts->failed;
-    if (counts->oldest_pending_ms > 0) {
-      const auto now =
-          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-              .count();
-      out.oldest_pending_seconds =
-          static_cast<double>(std::max<std::int64_t>(0, now - counts->oldest_pending_ms)) / 1e3;
-    }
-    return out;
-  });
+  metrics::set_outbox_probe([&db = **db] { return outbox_stats_of(db); });
   asio::thread_pool metrics_pool(1);
-  add_metrics_route(routes, *cfg, metrics_pool);
+  add_metrics_route(routes, live_cfg, metrics_pool);
   // Clicks count where the landing page is: the route sets serving a page that takes [landing].
-  click_log clicks(**db, (*cat)->route_sets_taking("landing"));
+  click_log clicks(**db, cat.route_sets_taking("landing"));
   clicks.add_routes(routes);
 
-  const app_context app{*cfg, **cat, *hosts, routes};
+  reloader reload(cmd.store.config_path, web_dir, cfg, live_cfg, live_sites);
+  reload.on_change([&](const config& next) {
+    api.reconfigure();
+    notifier.reconfigure(next.notify);
+  });
+
+  const server_context app{cfg, live_sites, routes};
   server srv(app);
+  srv.on_reload([&reload] { reload(); });
   const auto bound = srv.listen(*where);
   if (!bound) return fail_to_serve(bound.message());
   std::string shown = bound->address().to_string();
@@ -163,13 +224,13 @@ int run(const serve_command& cmd) {
   const std::string port = std::to_string(bound->port());
   log::info("listening", {{"url", "http://" + shown + ":" + port},
                           {"version", version_string},
-                          {"files", (*cat)->file_count()},
-                          {"memory_mb", static_cast<double>((*cat)->byte_count()) / 1e6},
+                          {"files", cat.file_count()},
+                          {"memory_mb", static_cast<double>(cat.byte_count()) / 1e6},
                           {"config", cmd.store.config_path},
                           {"store", (*db)->kind()}});
   // Where to open the sites: an unspecified listen address is reachable on loopback.
   const std::string reachable = bound->address().is_unspecified() ? "127.0.0.1" : shown;
-  log_sites(*cfg, **cat, "http://" + reachable + ":" + port, bound->port());
+  log_sites(cfg, cat, "http://" + reachable + ":" + port, bound->port());
   notifier.start();
   const int status = srv.run();
   notifier.stop();  // deliveries in flight finish; what is left waits in the outbox

@@ -54,4 +54,17 @@ decision dispatch(const app_context& app, const request_head& head, std::string_
   return {decide(app, head, client, site), site.header_lines, site.name};
 }
 
+result<std::shared_ptr<const site_state>> site_state::build(std::shared_ptr<const config> cfg,
+                                                            const std::string& web_dir) {
+  auto pages = catalog::load(web_dir, *cfg);
+  if (!pages) return error{pages.message()};
+  auto hosts = host_router::make(*cfg, **pages);
+  if (!hosts) return error{hosts.message()};
+  auto state = std::make_shared<site_state>();
+  state->cfg = std::move(cfg);
+  state->pages = std::move(pages).value();
+  state->hosts = std::make_unique<host_router>(std::move(hosts).value());
+  return std::shared_ptr<const site_state>(std::move(state));
+}
+
 }  // namespace wavesites

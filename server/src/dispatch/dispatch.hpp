@@ -3,6 +3,8 @@
 /// file prepared in memory, a run-time handler to call, or a short error. The connection
 /// (net/session.cpp) carries the decision out; keeping the choice here makes it a plain function
 /// of the request that tests can call without a socket.
+#include <memory>
+#include <string>
 #include <string_view>
 #include <variant>
 
@@ -13,14 +15,39 @@
 #include "metrics/metrics.hpp"
 #include "sites/catalog.hpp"
 #include "sites/host_router.hpp"
+#include "util/live.hpp"
 
 namespace wavesites {
 
-/// What every connection needs from the application; all of it read-only while serving.
+/// What one request is answered from; all of it read-only while it is.
 struct app_context {
   const config& cfg;
   const catalog& pages;
   const host_router& hosts;
+  const route_table& routes;
+  metrics::registry& metrics = metrics::global();
+};
+
+/// What a reload replaces: the config and the sites built from it (pages with the config's
+/// values filled in, the host table). Requests in flight keep the state they started with.
+struct site_state {
+  std::shared_ptr<const config> cfg;
+  std::unique_ptr<catalog> pages;
+  std::unique_ptr<host_router> hosts;
+
+  /// Loads the web bundle in `web_dir` against `cfg` and routes its hosts: what `serve` does at
+  /// start and again on every reload. An error names what is wrong.
+  static result<std::shared_ptr<const site_state>> build(std::shared_ptr<const config> cfg, const std::string& web_dir);
+
+  [[nodiscard]] app_context view(const route_table& routes, metrics::registry& m) const {
+    return {*cfg, *pages, *hosts, routes, m};
+  }
+};
+
+/// What the server holds for its whole run.
+struct server_context {
+  const config& start;  ///< the config at start: threads, timeouts and the access log stay as they were
+  const live<site_state>& sites;
   const route_table& routes;
   metrics::registry& metrics = metrics::global();
 };

@@ -50,10 +50,13 @@ using handler = std::function<asio::awaitable<response>(request_context&)>;
 
 class route_table {
  public:
-  /// With `only_from`, the route exists only for clients in those ranges: to anyone else its
-  /// path is unknown (not even a 405), so it answers what any unknown path does. The ranges
-  /// must outlive the table.
-  void add(http::verb method, std::string path, handler h, const std::vector<cidr>* only_from = nullptr);
+  /// Who may see a route: given the client's address, true when the route exists for it.
+  using audience = std::function<bool(std::string_view client)>;
+
+  /// With `only_from`, the route exists only for clients it accepts: to anyone else its path is
+  /// unknown (not even a 405), so it answers what any unknown path does. It is asked on every
+  /// lookup, so it may follow a config that a reload replaces.
+  void add(http::verb method, std::string path, handler h, audience only_from = {});
 
   struct lookup {
     const handler* target = nullptr;  ///< set when path and method match
@@ -67,7 +70,7 @@ class route_table {
     http::verb method;
     std::string path;
     handler h;
-    const std::vector<cidr>* only_from;
+    audience only_from;
   };
   std::vector<entry> entries_;
 };

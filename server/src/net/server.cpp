@@ -45,8 +45,8 @@ result<listen_address> parse_listen(const std::string& text) {
   return out;
 }
 
-server::server(const app_context& app) : app_(app) {
-  unsigned n = app.cfg.server.threads;
+server::server(const server_context& app) : app_(app) {
+  unsigned n = app.start.server.threads;
   if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
   for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(app));
 }
@@ -118,10 +118,29 @@ int server::run() {
     drain.expires_after(std::chrono::milliseconds(20));
     drain.async_wait([&](const boost::system::error_code&) { check_drained(); });
   };
+  asio::signal_set hangup(main_ctx, SIGHUP);
+  std::function<void()> wait_hangup = [&] {
+    hangup.async_wait([&](const boost::system::error_code& ec, int) {
+      if (ec) return;
+      if (reload_ && !reloading_.exchange(true)) {
+        if (reload_thread_.joinable()) reload_thread_.join();  // the previous reload, finished
+        reload_thread_ = std::thread([this] {
+          reload_();
+          reloading_ = false;
+        });
+      } else if (reload_) {
+        log::warn("reload_ignored", {{"reason", "a reload is already running"}});
+      }
+      wait_hangup();
+    });
+  };
+  wait_hangup();
   signals.async_wait([&](const boost::system::error_code& ec, int) {
     if (ec) return;
-    log::info("stopping", {{"grace_seconds", static_cast<long long>(app_.cfg.server.shutdown_grace.count())}});
-    give_up = steady::now() + app_.cfg.server.shutdown_grace;
+    boost::system::error_code ignored_hup;
+    hangup.cancel(ignored_hup);
+    log::info("stopping", {{"grace_seconds", static_cast<long long>(app_.start.server.shutdown_grace.count())}});
+    give_up = steady::now() + app_.start.server.shutdown_grace;
     stopping_ = true;
     boost::system::error_code ignored;
     acceptor_->close(ignored);
@@ -130,6 +149,7 @@ int server::run() {
   });
   main_ctx.run();
   for (auto& t : threads) t.join();
+  if (reload_thread_.joinable()) reload_thread_.join();
   for (const auto& w : workers_) w->log().flush();
   log::info("stopped");
   return 0;

@@ -1,8 +1,11 @@
 #pragma once
 /// Wiring for `wavesites serve`: one worker (io_context + thread) per core, one acceptor that
 /// hands connections to the workers in turn, signals, and a bounded graceful stop.
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "net/worker.hpp"
@@ -20,11 +23,15 @@ result<listen_address> parse_listen(const std::string& text);
 
 class server {
  public:
-  explicit server(const app_context& app);
+  explicit server(const server_context& app);
   ~server();
 
   /// Binds the listening socket; returns the actual endpoint (port 0 picks a free port).
   result<tcp::endpoint> listen(const listen_address& where);
+
+  /// What SIGHUP does (rereading the config): run on a thread of its own, one at a time, so
+  /// that loading pages never holds up an I/O thread.
+  void on_reload(std::function<void()> fn) { reload_ = std::move(fn); }
 
   /// Serves until SIGINT/SIGTERM, then drains within the grace period. Returns the exit status.
   int run();
@@ -32,10 +39,13 @@ class server {
  private:
   asio::awaitable<void> accept_loop();
 
-  const app_context& app_;
+  const server_context& app_;
   std::vector<std::unique_ptr<worker>> workers_;
   std::unique_ptr<tcp::acceptor> acceptor_;
   bool stopping_ = false;
+  std::function<void()> reload_;
+  std::thread reload_thread_;
+  std::atomic<bool> reloading_{false};
 };
 
 }  // namespace wavesites

@@ -80,7 +80,8 @@ class session final : public body_source {
   tcp::socket socket_;
   worker& worker_;
   connection_guard guard_;
-  const app_context& app_;
+  const server_context& app_;
+  std::shared_ptr<const site_state> sites_;  ///< the state this request is answered from
   beast::flat_buffer buffer_;
   request_head head_;
   std::optional<request_parser> parser_;
@@ -93,7 +94,7 @@ class session final : public body_source {
 };
 
 asio::awaitable<head_status> session::read_head() {
-  const auto& scfg = app_.cfg.server;
+  const auto& scfg = app_.start.server;
   // Until the first byte of the next request the connection is idle: the sweep may close it
   // at shutdown, and it waits idle_timeout (read_timeout for a fresh connection, so a socket
   // opened and left silent is dropped quickly). From the first byte on, the whole head must
@@ -128,7 +129,7 @@ asio::awaitable<head_status> session::read_head() {
 }
 
 asio::awaitable<bool> session::write_all(const wire& bufs) {
-  guard_.arm(app_.cfg.server.write_timeout, false);
+  guard_.arm(app_.start.server.write_timeout, false);
   if (guard_.expired()) co_return false;
   error_code ec;
   co_await asio::async_write(socket_, bufs, asio::redirect_error(asio::use_awaitable, ec));
@@ -159,7 +160,7 @@ asio::awaitable<bool> session::send_prepared(std::string_view head, std::string_
 asio::awaitable<bool> session::send_file_body(const wire& head, const representation& rep) {
   // The head goes out with MSG_MORE so the kernel packs it with the first body bytes; the body
   // then leaves the in-memory file with sendfile(2), never copied through user space.
-  guard_.arm(app_.cfg.server.write_timeout, false);
+  guard_.arm(app_.start.server.write_timeout, false);
   const int fd = socket_.native_handle();
   std::array<iovec, body_slot> iov{};
   std::size_t head_len = 0;
@@ -189,7 +190,7 @@ asio::awaitable<bool> session::send_file_body(const wire& head, const representa
     const auto n = ::sendfile(fd, rep.body_fd, &offset, static_cast<std::size_t>(end - offset));
     if (n > 0) continue;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      guard_.arm(app_.cfg.server.write_timeout, false);
+      guard_.arm(app_.start.server.write_timeout, false);
       if (guard_.expired()) co_return false;
       error_code ec;
       co_await socket_.async_wait(tcp::socket::wait_write, asio::redirect_error(asio::use_awaitable, ec));
@@ -214,7 +215,7 @@ asio::awaitable<bool> session::send_response(const response& r, bool keep_alive,
 asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit) {
   if (!parser_ || parser_->is_done()) co_return body_status::complete;
   if (const auto n = parser_->content_length(); n && *n > limit) co_return body_status::too_large;
-  const auto& scfg = app_.cfg.server;
+  const auto& scfg = app_.start.server;
   if (head_.expect_continue && head_.version >= 11) {
     static constexpr std::string_view cont = "HTTP/1.1 100 Continue\r\n\r\n";
     const wire bufs{asio::buffer(cont.data(), cont.size())};
@@ -264,7 +265,9 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
 }
 
 void session::identify() {
-  const auto& trusted = app_.cfg.proxy.trusted;
+  // A new request takes the sites in force now; one in flight keeps what it started with.
+  if (sites_ != worker_.sites()) sites_ = worker_.sites();
+  const auto& trusted = sites_->cfg->proxy.trusted;
   client_ = client_address(peer_, head_.forwarded_for, trusted);
   choose_request_id(request_id_, head_.request_id, !trusted.empty() && is_trusted_proxy(peer_, trusted));
   id_line_.assign("X-Request-Id: ");
@@ -288,7 +291,7 @@ void session::record(std::string_view site, int status, std::uint64_t bytes, ste
 }
 
 asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::string_view& site) {
-  auto [decided, extra, site_name] = dispatch(app_, head_, client_);
+  auto [decided, extra, site_name] = dispatch(sites_->view(app_.routes, app_.metrics), head_, client_);
   site = site_name;
   // A body nobody reads cannot be skipped safely, so its connection closes after the answer.
   if (auto* e = std::get_if<error_answer>(&decided)) {
@@ -326,7 +329,7 @@ asio::awaitable<void> session::run() {
       addr = asio::ip::make_address_v4(asio::ip::v4_mapped, addr.to_v6());
     peer_ = addr.to_string();
   }
-  const auto& scfg = app_.cfg.server;
+  const auto& scfg = app_.start.server;
   for (;;) {
     head_.clear();
     parser_.emplace(head_);

@@ -25,7 +25,7 @@ connection_guard::~connection_guard() {
   worker_.count_.fetch_sub(1, std::memory_order_relaxed);
 }
 
-worker::worker(const app_context& app) : app_(app), log_(app.cfg.server.access_log), ioc_(1), sweeper_(ioc_) {}
+worker::worker(const server_context& app) : app_(app), log_(app.start.server.access_log), ioc_(1), sweeper_(ioc_) {}
 
 void worker::start() {
   asio::co_spawn(ioc_, sweep_loop(), asio::detached);

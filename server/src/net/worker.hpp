@@ -58,7 +58,7 @@ class connection_guard {
 
 class worker {
  public:
-  explicit worker(const app_context& app);
+  explicit worker(const server_context& app);
   worker(const worker&) = delete;
   worker& operator=(const worker&) = delete;
 
@@ -75,7 +75,16 @@ class worker {
   access_log& log() { return log_; }
   /// "Date: <IMF-fixdate>\r\n", formatted at most once a second.
   std::string_view date_line();
-  const app_context& app() const { return app_; }
+  const server_context& app() const { return app_; }
+  /// The sites in force: this worker's copy, refreshed when a reload published new ones.
+  const std::shared_ptr<const site_state>& sites() {
+    const auto v = app_.sites.version();
+    if (v != sites_version_ || !sites_) {
+      sites_ = app_.sites.get();
+      sites_version_ = v;
+    }
+    return sites_;
+  }
 
   /// Cuts off every connection past its deadline at `now` (and, with `close_idle`, every idle
   /// one). The sweep loop calls it a few times a second; tests call it with a time of their own.
@@ -85,7 +94,9 @@ class worker {
   friend class connection_guard;
   asio::awaitable<void> sweep_loop();
 
-  const app_context& app_;
+  const server_context& app_;
+  std::shared_ptr<const site_state> sites_;
+  std::uint64_t sites_version_ = 0;
   // Declared before ioc_ so they outlive it: destroying ioc_ destroys suspended connections,
   // whose guards unlink themselves from this list.
   access_log log_;

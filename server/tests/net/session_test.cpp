@@ -34,8 +34,7 @@ class ServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
     cfg_ = fixture_config();
-    cat_ = fixture_catalog(cfg_);
-    router_.emplace(std::move(host_router::make(cfg_, *cat_)).value());
+    sites_.emplace(fixture_sites(cfg_));
     routes_.add(bhttp::verb::get, "/healthz",
                 [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ok"); });
     routes_.add(bhttp::verb::post, "/echo-length", [](request_context& ctx) -> asio::awaitable<response> {
@@ -50,7 +49,7 @@ class ServerTest : public ::testing::Test {
       if (st == body_status::too_large) co_return json_error(413, "too large");
       co_return json_response(200, "ok", {{"bytes", sink.n}});
     });
-    app_.emplace(app_context{cfg_, *cat_, *router_, routes_});
+    app_.emplace(server_context{cfg_, *sites_, routes_});
     server_.emplace(*app_);
     const auto ep = server_->listen({"127.0.0.1", 0});
     ASSERT_TRUE(ep.ok()) << ep.message();
@@ -107,10 +106,9 @@ class ServerTest : public ::testing::Test {
   }
 
   config cfg_;
-  std::unique_ptr<catalog> cat_;
-  std::optional<host_router> router_;
+  std::optional<live<site_state>> sites_;
   route_table routes_;
-  std::optional<app_context> app_;
+  std::optional<server_context> app_;
   std::optional<server> server_;
   std::thread thread_;
   unsigned short port_ = 0;

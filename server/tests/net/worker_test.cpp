@@ -14,10 +14,9 @@ using std::chrono::seconds;
 
 struct WorkerTest : ::testing::Test {
   config cfg = fixture_config();
-  std::unique_ptr<catalog> cat = fixture_catalog(cfg);
-  host_router hosts = host_router::make(cfg, *cat).value();
+  live<site_state> sites{fixture_sites(cfg)};
   route_table routes;
-  app_context app{cfg, *cat, hosts, routes};
+  server_context app{cfg, sites, routes};
   worker w{app};
   tcp::socket socket{w.context()};
   const steady::time_point t0 = steady::now();
