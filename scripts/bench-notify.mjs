@@ -1,7 +1,9 @@
 // make bench, notification part (a benchmark, not a test: it prints figures):
-//  1. delivery latency after commit, webhook and email, median and p99 over 200 leads;
+//  1. delivery latency after commit, webhook and email, median and p99 over 200 leads arriving at
+//     20 a second (a busy afternoon, not a flood: the flood is part 2);
 //  2. leads per second with notifications on against off (both channels to local receivers);
 //  3. the time to deliver a backlog of 1,000 leads once a webhook receiver that was down is back.
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 
 import { configText, freePort, startServer } from '../tests/integration/harness.mjs';
@@ -9,7 +11,7 @@ import { Receiver, startSmtp } from '../tests/integration/notify-fixtures.mjs';
 
 const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
 const LIMITS = '[limits]\nleads_per_ip_per_hour = 1000000\n';
-const THROUGHPUT_LEADS = Number(process.env.BENCH_LEADS ?? 3000);
+const THROUGHPUT_LEADS = Number(process.env.BENCH_LEADS ?? 4000);
 const CONCURRENCY = 32;
 
 function body(n) {
@@ -63,17 +65,33 @@ async function waitFor(check, ms) {
   }
 }
 
+/** A webhook receiver in a process of its own at nice 19 that answers 204 and keeps nothing. */
+async function farReceiver() {
+  const port = await freePort();
+  const code = `require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => { s.writeHead(204); s.end(); }); }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn('nice', ['-n', '19', process.execPath, '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { port, child };
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-const smtp = await startSmtp();
+const smtp = await startSmtp({ nice: 19 });
 const hook = new Receiver(await freePort());
 await hook.up();
 try {
-  // 1. Latency: leads one after another, a few in flight, as real traffic would come.
+  // 1. Latency: leads 50 ms apart, each timed from the moment its 200 (sent after the commit)
+  // arrived.
   {
     const srv = await startServer({ config: configText(`\n${LIMITS}\n${notifyTable(hook.port, smtp.port)}`) });
     const mailsBefore = smtp.messages().length;
-    const { results } = await postMany(srv.port, 200, 2);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const results = [];
+    for (let i = 0; i < 200; i++) {
+      results.push(await post(agent, srv.port, i));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    agent.destroy();
     await waitFor(() => hook.requests.length >= 200 && smtp.messages().length >= mailsBefore + 200, 120_000);
     const committed = new Map(results.map((r) => [r.id, r.at]));
     const hookMs = hook.events().map((e) => e.at - committed.get(e.json.id)).sort((a, b) => a - b);
@@ -86,18 +104,22 @@ try {
     await srv.stop();
   }
 
-  // 2. Throughput, off and on, twice each in turn; the best of each.
+  // 2. Throughput, off and on, five times each in turn; the best of each. The receivers run as
+  // processes of their own at the lowest priority, as they would on other machines: in this
+  // process they would take the CPU from the clients and measure themselves, not the outbox.
   {
+    const far = await farReceiver();
     const best = { off: 0, on: 0 };
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < 5; round++) {
       for (const mode of ['off', 'on']) {
-        const table = mode === 'on' ? notifyTable(hook.port, smtp.port) : '';
+        const table = mode === 'on' ? notifyTable(far.port, smtp.port) : '';
         const srv = await startServer({ config: configText(`\n${LIMITS}\n${table}`) });
         const { perSecond } = await postMany(srv.port, THROUGHPUT_LEADS, CONCURRENCY);
         best[mode] = Math.max(best[mode], perSecond);
         await srv.stop();
       }
     }
+    far.child.kill();
     const change = ((best.on - best.off) / best.off) * 100;
     console.log(`leads per second (${THROUGHPUT_LEADS} leads, ${CONCURRENCY} clients, SQLite): notifications off ${best.off.toFixed(0)}, on ${best.on.toFixed(0)} (${change.toFixed(1)}%)`);
   }

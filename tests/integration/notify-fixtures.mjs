@@ -43,10 +43,13 @@ export class Receiver {
 }
 
 /** aiosmtpd with a handler that writes each message, parsed, to a directory. */
-export async function startSmtp() {
+export async function startSmtp({ nice = 0 } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-smtp-'));
   const port = await freePort();
-  const child = spawn('/usr/bin/python3', [path.join(import.meta.dirname, 'fixtures/smtp_sink.py'), dir, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const argv = ['/usr/bin/python3', path.join(import.meta.dirname, 'fixtures/smtp_sink.py'), dir, String(port)];
+  // A benchmark runs the sink below the server, as a mail relay on another machine would be.
+  const [cmd, ...args] = nice ? ['nice', '-n', String(nice), ...argv] : argv;
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
     child.on('exit', (code) => reject(new Error(`smtp sink exited ${code}`)));

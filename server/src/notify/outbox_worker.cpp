@@ -20,6 +20,14 @@ constexpr std::int64_t first_retry_ms = 1000;
 constexpr std::int64_t longest_retry_ms = 120'000;
 // How often an idle thread looks for due retries when nothing wakes it.
 constexpr std::chrono::milliseconds idle_poll{1000};
+constexpr std::chrono::milliseconds claim_spacing{5};
+constexpr std::chrono::milliseconds quiet_gap{2};
+constexpr std::chrono::milliseconds longest_deferral{1000};
+
+std::int64_t steady_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 std::int64_t now_unix_ms() {
   using namespace std::chrono;
@@ -81,6 +89,7 @@ void outbox_worker::stop() {
     stopping_ = true;
   }
   wake_cv_.notify_all();
+  stop_cv_.notify_all();
   for (auto& t : threads_) {
     if (t.joinable()) t.join();
   }
@@ -88,10 +97,12 @@ void outbox_worker::stop() {
 }
 
 void outbox_worker::wake() {
-  {
-    std::lock_guard lk(wake_mutex_);
-    ++wakes_;
-  }
+  // Called after every stored record, on an I/O thread: cheap unless a delivery thread is idle
+  // and waiting for work. One that is busy, or spacing its claims, sees the count when it looks.
+  wakes_.fetch_add(1);
+  last_record_ns_.store(steady_ns(), std::memory_order_relaxed);
+  if (idle_.load() == 0) return;
+  std::lock_guard lk(wake_mutex_);
   wake_cv_.notify_all();
 }
 
@@ -107,18 +118,37 @@ void outbox_worker::run(std::string_view channel) {
   // Below the I/O threads: when both want the CPU, visitors' requests come first and delivery
   // catches up afterwards (Linux gives each thread its own nice value).
   setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10);
+  auto last_claim = std::chrono::steady_clock::time_point{};
   for (;;) {
-    std::uint64_t seen = 0;
-    {
-      std::lock_guard lk(wake_mutex_);
-      if (stopping_) return;
-      seen = wakes_;
-    }
+    if (!wait_for_turn(last_claim)) return;
+    const std::uint64_t seen = wakes_.load();
+    last_claim = std::chrono::steady_clock::now();
     // A full batch means more may be due: go on at once.
     if (deliver_due(channel) == opts_.batch) continue;
     std::unique_lock lk(wake_mutex_);
-    wake_cv_.wait_for(lk, idle_poll, [&] { return stopping_ || wakes_ != seen; });
+    ++idle_;
+    wake_cv_.wait_for(lk, idle_poll, [&] { return stopping_ || wakes_.load() != seen; });
+    --idle_;
   }
+}
+
+bool outbox_worker::wait_for_turn(std::chrono::steady_clock::time_point last_claim) {
+  using std::chrono::steady_clock;
+  std::unique_lock lk(wake_mutex_);
+  // Claims that came back short are spaced `claim_spacing` apart, so that under a flood of
+  // leads one claim gathers many rows rather than each lead costing a claim of its own. An idle
+  // thread is long past it, so a lone lead still goes out at once.
+  stop_cv_.wait_until(lk, last_claim + claim_spacing, [&] { return stopping_; });
+  // Intake first: while records arrive less than `quiet_gap` apart (a flood), delivery waits for
+  // a pause, so it takes no disk or CPU from visitors' requests; but never longer than
+  // `longest_deferral` at a time, so a flood that does not end cannot starve it.
+  const auto deferred_since = steady_clock::now();
+  while (!stopping_) {
+    const auto since_record = std::chrono::nanoseconds(steady_ns() - last_record_ns_.load(std::memory_order_relaxed));
+    if (since_record >= quiet_gap || steady_clock::now() - deferred_since >= longest_deferral) break;
+    stop_cv_.wait_for(lk, quiet_gap - since_record);
+  }
+  return !stopping_;
 }
 
 std::size_t outbox_worker::deliver_due(std::string_view channel) {

@@ -6,6 +6,7 @@
 /// failed and stays in the outbox for the operator. None of this runs on an I/O thread, so a slow
 /// or dead receiver never slows a visitor's request.
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -30,8 +31,8 @@ namespace wavesites {
 class outbox_worker {
  public:
   struct options {
-    std::size_t threads_per_channel = 2;
-    std::size_t batch = 16;
+    std::size_t threads_per_channel = 1;
+    std::size_t batch = 64;
     std::uint64_t max_attachment_bytes = 10 * 1024 * 1024;
   };
 
@@ -51,6 +52,8 @@ class outbox_worker {
 
  private:
   void run(std::string_view channel);
+  /// Waits until this thread may claim again; false when stopping.
+  bool wait_for_turn(std::chrono::steady_clock::time_point last_claim);
   std::size_t deliver_due(std::string_view channel);
   /// The outcome, and whether the receiver was asked at all (not when the record is gone).
   std::pair<delivery_outcome, bool> attempt(const notify_config& cfg, const notification& n);
@@ -64,8 +67,11 @@ class outbox_worker {
   std::shared_ptr<const notify_config> cfg_;
 
   std::mutex wake_mutex_;
-  std::condition_variable wake_cv_;
-  std::uint64_t wakes_ = 0;
+  std::condition_variable wake_cv_;  ///< idle threads wait here for work
+  std::condition_variable stop_cv_;  ///< threads spacing their claims wait here
+  std::atomic<std::uint64_t> wakes_{0};
+  std::atomic<int> idle_{0};
+  std::atomic<std::int64_t> last_record_ns_{0};  ///< steady clock, when wake() last ran
   bool stopping_ = false;
   std::atomic<bool> cancel_{false};
   std::vector<std::thread> threads_;

@@ -41,9 +41,10 @@ std::span<const migration> all_migrations() {
   return migrations_list;
 }
 
-std::string dialect_sql(std::string_view sql, sql_dialect dialect) {
-  constexpr std::string_view token = "BLOB_TYPE";
-  const std::string_view blob = dialect == sql_dialect::sqlite ? "BLOB" : "BYTEA";
+namespace {
+
+/// `sql` with every whole-word `token` replaced by `with`.
+std::string replace_word(std::string_view sql, std::string_view token, std::string_view with) {
   std::string out;
   out.reserve(sql.size());
   std::size_t pos = 0;
@@ -54,11 +55,20 @@ std::string dialect_sql(std::string_view sql, sql_dialect dialect) {
     const bool starts_word = hit == 0 || !is_word_char(sql[hit - 1]);
     const bool ends_word = hit + token.size() == sql.size() || !is_word_char(sql[hit + token.size()]);
     out.append(sql.substr(pos, hit - pos));
-    out.append(starts_word && ends_word ? blob : token);
+    out.append(starts_word && ends_word ? with : token);
     pos = hit + token.size();
   }
   out.append(sql.substr(pos));
   return out;
+}
+
+}  // namespace
+
+std::string dialect_sql(std::string_view sql, sql_dialect dialect) {
+  const bool sqlite = dialect == sql_dialect::sqlite;
+  // A table keyed by its primary key alone: SQLite then keeps one b-tree instead of two.
+  return replace_word(replace_word(sql, "BLOB_TYPE", sqlite ? "BLOB" : "BYTEA"), "KEYED_TABLE",
+                      sqlite ? "WITHOUT ROWID" : "");
 }
 
 result<int> run_migrations(migration_session& session, sql_dialect dialect) {

@@ -24,7 +24,9 @@ struct migration {
 /// Every migration, in the order they apply (versions strictly increasing from 1).
 [[nodiscard]] std::span<const migration> all_migrations();
 
-/// `sql` with the dialect tokens replaced: BLOB_TYPE becomes BLOB on SQLite, BYTEA on PostgreSQL.
+/// `sql` with the dialect tokens replaced: BLOB_TYPE becomes BLOB on SQLite, BYTEA on PostgreSQL;
+/// KEYED_TABLE (after a CREATE TABLE's closing parenthesis) becomes WITHOUT ROWID on SQLite and
+/// nothing on PostgreSQL.
 [[nodiscard]] std::string dialect_sql(std::string_view sql, sql_dialect dialect);
 
 /// The table that records which migrations have been applied; created if missing.

@@ -408,7 +408,15 @@ struct sqlite_store::impl {
     if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return fail_all(error{r.message()});
     transaction_guard guard(db);
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      // Each lead with its notifications under a savepoint: all of them or none.
+      // Each lead with its notifications under a savepoint: all of them or none. A lead without
+      // notifications is one statement, which fails or succeeds whole on its own.
+      const bool guarded = !batch[i]->notify.empty();
+      if (!guarded) {
+        auto stored = insert_one(*batch[i]);
+        if (!stored && sqlite3_get_autocommit(db) != 0) return fail_all(error{stored.message()});
+        out[i] = stored;
+        continue;
+      }
       if (auto r = exec(db, "SAVEPOINT lead"); !r) return fail_all(error{r.message()});
       auto stored = insert_one(*batch[i]);
       if (stored) {

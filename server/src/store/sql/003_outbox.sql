@@ -15,6 +15,5 @@ CREATE TABLE outbox (
   claimed_until_ms BIGINT NOT NULL DEFAULT 0,
   last_error       TEXT NOT NULL DEFAULT '',
   finished_at      TEXT NOT NULL DEFAULT ''
-);
+) KEYED_TABLE;
 CREATE INDEX outbox_due ON outbox (state, channel, next_attempt_ms);
-CREATE INDEX outbox_subject ON outbox (subject_id);
