@@ -21,7 +21,7 @@ constexpr std::int64_t longest_retry_ms = 120'000;
 // How often an idle thread looks for due retries when nothing wakes it.
 constexpr std::chrono::milliseconds idle_poll{1000};
 constexpr std::chrono::milliseconds claim_spacing{5};
-constexpr std::chrono::milliseconds quiet_gap{2};
+constexpr std::chrono::milliseconds quiet_gap{10};
 constexpr std::chrono::milliseconds longest_deferral{1000};
 
 std::int64_t steady_ns() {

@@ -408,28 +408,22 @@ struct sqlite_store::impl {
     if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return fail_all(error{r.message()});
     transaction_guard guard(db);
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      // Each lead with its notifications under a savepoint: all of them or none. A lead without
-      // notifications is one statement, which fails or succeeds whole on its own.
-      const bool guarded = !batch[i]->notify.empty();
-      if (!guarded) {
-        auto stored = insert_one(*batch[i]);
-        if (!stored && sqlite3_get_autocommit(db) != 0) return fail_all(error{stored.message()});
+      const auto& req = *batch[i];
+      auto stored = insert_lead_row(req);
+      if (!stored) {
+        // A constraint failure (say a repeated id) aborts only its own statement; an I/O or
+        // memory error rolls the whole transaction back, taking the earlier leads with it.
+        if (sqlite3_get_autocommit(db) != 0) return fail_all(error{stored.message()});
         out[i] = stored;
         continue;
       }
-      if (auto r = exec(db, "SAVEPOINT lead"); !r) return fail_all(error{r.message()});
-      auto stored = insert_one(*batch[i]);
-      if (stored) {
-        if (auto r = exec(db, "RELEASE lead"); !r) return fail_all(error{r.message()});
-        out[i] = true;
-        continue;
+      // A lead is never kept without its notifications: if one cannot be written (nothing but
+      // a failing disk does that, the ids being fresh), the whole batch is rolled back and every
+      // caller told, rather than paying a savepoint for every lead.
+      if (auto n = insert_notifications(db, insert_outbox.get(), req.notify); !n) {
+        return fail_all(error{n.message()});
       }
-      // A constraint failure (say a repeated id) aborts only its own statement; an I/O or
-      // memory error rolls the whole transaction back, taking the earlier leads with it.
-      if (sqlite3_get_autocommit(db) != 0) return fail_all(error{stored.message()});
-      if (auto r = exec(db, "ROLLBACK TO lead"); !r) return fail_all(error{r.message()});
-      if (auto r = exec(db, "RELEASE lead"); !r) return fail_all(error{r.message()});
-      out[i] = stored;
+      out[i] = true;
     }
     if (auto r = exec(db, "COMMIT"); !r) return fail_all(error{r.message()});
     return out;
@@ -453,7 +447,7 @@ struct sqlite_store::impl {
   }
 
   // Caller holds write_mutex inside an open transaction.
-  result<bool> insert_one(const lead_request& req) {
+  result<bool> insert_lead_row(const lead_request& req) {
     sqlite3* db = writer_db.get();
     sqlite3_stmt* s = insert_lead.get();
     bind_lead(s, *req.lead);
@@ -463,7 +457,7 @@ struct sqlite_store::impl {
     sqlite3_reset(s);
     sqlite3_clear_bindings(s);
     if (e) return *e;
-    return insert_notifications(db, insert_outbox.get(), req.notify);
+    return true;
   }
 
   // Runs one write statement under write_mutex: `bind` sets its parameters, `row` sees each row
