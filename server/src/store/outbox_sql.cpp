@@ -17,13 +17,14 @@ outbox_statements make(sql_dialect dialect) {
       .finish =
           "UPDATE outbox SET state = ?2, next_attempt_ms = ?3, last_error = ?4, finished_at = ?5, "
           "claimed_until_ms = 0 WHERE id = ?1",
+      .remove = "DELETE FROM outbox WHERE id = ?1",
       .hurry =
           "UPDATE outbox SET next_attempt_ms = ?2 WHERE state = 'pending' AND channel = ?1 AND next_attempt_ms > ?2",
       .release = "UPDATE outbox SET claimed_until_ms = 0 WHERE state = 'pending' AND claimed_until_ms <> 0",
-      .counts = "SELECT state, count(*), min(created_ms) FROM outbox WHERE state <> 'delivered' GROUP BY state",
+      .counts = "SELECT state, count(*), min(created_ms) FROM outbox GROUP BY state",
   };
   if (pg) {
-    for (auto* text : {&s.insert, &s.claim, &s.finish, &s.hurry}) *text = postgres_placeholders(*text);
+    for (auto* text : {&s.insert, &s.claim, &s.finish, &s.remove, &s.hurry}) *text = postgres_placeholders(*text);
   }
   return s;
 }

@@ -15,12 +15,15 @@ struct outbox_statements {
   /// (channel, now_ms, claimed_until_ms, max) -> id, event, subject_id, site, channel,
   /// created_at, created_ms, attempts.
   std::string claim;
-  /// (id, state, next_attempt_ms, last_error, finished_at): the outcome of an attempt.
+  /// (id, state, next_attempt_ms, last_error, finished_at): the outcome of an attempt that was
+  /// not delivered.
   std::string finish;
+  /// (id): a delivered row goes.
+  std::string remove;
   /// (channel, now_ms)
   std::string hurry;
   std::string release;
-  /// -> state, count, oldest created_ms, for every state but delivered.
+  /// -> state, count, oldest created_ms.
   std::string counts;
 };
 

@@ -724,6 +724,11 @@ result<bool> postgres_store::finish_notifications(std::span<const finished_notif
     // Like SQLite's, these commits need not wait for the disk: a lost outcome means a resend.
     if (auto r = c.exec("relax commit", "SET LOCAL synchronous_commit TO off"); !r) return error{r.message()};
     for (const auto& d : done) {
+      if (d.outcome.what == delivery_outcome::kind::delivered) {
+        auto r = c.exec("finish notification", outbox_sql(sql_dialect::postgresql).remove.c_str(), {text_param(d.id)});
+        if (!r) return error{r.message()};
+        continue;
+      }
       const std::string state(outbox_state_name(d.outcome.what));
       const std::string retry_at = std::to_string(d.outcome.retry_at_ms);
       const std::string when = d.outcome.what == delivery_outcome::kind::retry ? "" : finished;

@@ -786,19 +786,27 @@ result<bool> sqlite_store::finish_notifications(std::span<const finished_notific
   std::lock_guard w(impl_->write_mutex);
   sqlite3* db = impl_->writer_db.get();
   const relaxed_sync relaxed(db);
-  auto s = prepare(db, outbox_sql(sql_dialect::sqlite).finish);
-  if (!s) return error{s.message()};
+  auto update = prepare(db, outbox_sql(sql_dialect::sqlite).finish);
+  if (!update) return error{update.message()};
+  auto remove = prepare(db, outbox_sql(sql_dialect::sqlite).remove);
+  if (!remove) return error{remove.message()};
   if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return r;
   transaction_guard guard(db);
   for (const auto& d : done) {
-    const auto state = outbox_state_name(d.outcome.what);
-    bind_text(s->get(), 1, d.id);
-    bind_text(s->get(), 2, state);
-    sqlite3_bind_int64(s->get(), 3, d.outcome.retry_at_ms);
-    bind_text(s->get(), 4, d.outcome.error);
-    bind_text(s->get(), 5, d.outcome.what == delivery_outcome::kind::retry ? std::string_view{} : finished);
-    const int rc = sqlite3_step(s->get());
-    sqlite3_reset(s->get());
+    sqlite3_stmt* s = nullptr;
+    if (d.outcome.what == delivery_outcome::kind::delivered) {
+      s = remove->get();
+      bind_text(s, 1, d.id);
+    } else {
+      s = update->get();
+      bind_text(s, 1, d.id);
+      bind_text(s, 2, outbox_state_name(d.outcome.what));
+      sqlite3_bind_int64(s, 3, d.outcome.retry_at_ms);
+      bind_text(s, 4, d.outcome.error);
+      bind_text(s, 5, d.outcome.what == delivery_outcome::kind::retry ? std::string_view{} : finished);
+    }
+    const int rc = sqlite3_step(s);
+    sqlite3_reset(s);
     if (rc != SQLITE_DONE) return db_error(db, "finish notification");
   }
   return exec(db, "COMMIT");

@@ -108,7 +108,8 @@ class store {
                                                                 std::int64_t now_ms, std::int64_t lease_ms) = 0;
 
   /// Records the outcomes of claimed notifications' attempts, in one transaction, and ends their
-  /// claims. Durable as far as the next commit: losing the last outcomes to a power cut only
+  /// claims: a delivered one leaves the outbox, one to retry waits for its time, a failed one
+  /// stays, marked failed. Durable as far as the next commit: losing the last outcomes to a power cut only
   /// means sending those notifications again, which at-least-once delivery allows.
   virtual result<bool> finish_notifications(std::span<const finished_notification> done) = 0;
   result<bool> finish_notification(const std::string& id, const delivery_outcome& outcome) {
