@@ -249,3 +249,28 @@ describe('notifications', () => {
     }
   });
 });
+
+describe('notifications on PostgreSQL', () => {
+  test('two servers sharing one database send each lead once', async () => {
+    const url = process.env.WAVESITES_TEST_PG_URL;
+    assert.ok(url, 'WAVESITES_TEST_PG_URL is set by scripts/with-postgres.sh in make test');
+    const hook = new Receiver(await freePort());
+    await hook.up();
+    const config = configText(`\n${LIMITS}\n[notify]\nwebhook_url = "http://127.0.0.1:${hook.port}/hook"\nwebhook_secret = "${SECRET}"\n`);
+    const a = await startServer({ config, args: ['--database', url] });
+    const b = await startServer({ config, args: ['--database', url] });
+    try {
+      const ids = [];
+      for (let i = 0; i < 40; i++) ids.push(await postLead((i % 2 ? a : b).port, lead(400 + i)));
+      await waitFor('every lead at the webhook', () => ids.every((id) => hook.events().some((e) => e.json.id === id)));
+      await new Promise((r) => setTimeout(r, 2000)); // time for a second sending, were there one
+      const mine = hook.events().filter((e) => ids.includes(e.json.id));
+      assert.equal(mine.length, ids.length, 'each lead announced exactly once');
+      for (const e of mine) verifySignature(e);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await hook.down();
+    }
+  });
+});
