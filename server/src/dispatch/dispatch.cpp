@@ -16,6 +16,8 @@ answer decide(const app_context& app, const request_head& head, std::string_view
   const std::string_view path = head.path();
   if (head.version >= 11 && head.host.empty()) return malformed("Bad Request: missing Host header");
   if (path.empty() || path.front() != '/') return malformed("Bad Request: unsupported request target");
+  // An expectation the server cannot meet; the body it may be holding back is not waited for.
+  if (head.expect_unsupported) return error_answer{text_response(417, "Expectation Failed"), true};
 
   // Run-time handlers first (health, API): their paths are the same on every host.
   const auto found = app.routes.find(head.method, path, client);

@@ -55,6 +55,8 @@ std::string_view reason_phrase(int status) {
       return "Content Too Large";
     case 415:
       return "Unsupported Media Type";
+    case 417:
+      return "Expectation Failed";
     case 429:
       return "Too Many Requests";
     case 431:

@@ -4,12 +4,72 @@
 
 namespace wavesites {
 
+namespace {
+
+bool starts_with_nocase(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && boost::beast::iequals(s.substr(0, prefix.size()), prefix);
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+/// True when the comma-separated codings are exactly one "chunked": the only transfer coding
+/// the server takes. Anything else ("chunked, identity", "identity", "gzip, chunked", empty
+/// members) would leave the body's length in doubt, which is how requests are smuggled
+/// (RFC 9112 section 6.3): such a request gets 400 and its connection is closed.
+bool only_chunked(std::string_view codings) {
+  int chunked = 0;
+  while (true) {
+    const auto comma = codings.find(',');
+    const auto item = trim(codings.substr(0, comma));
+    if (!boost::beast::iequals(item, "chunked")) return false;
+    ++chunked;
+    if (comma == std::string_view::npos) break;
+    codings.remove_prefix(comma + 1);
+  }
+  return chunked == 1;
+}
+
+}  // namespace
+
 void request_parser::on_request_impl(http::verb method, boost::beast::string_view method_str,
                                      boost::beast::string_view target, int version, boost::beast::error_code&) {
   head_.method = method;
   head_.method_text.assign(method_str.data(), method_str.size());
-  head_.target.assign(target.data(), target.size());
+  std::string_view t(target.data(), target.size());
+  // Absolute form ("GET http://host/path"), which a server must accept (RFC 9112 section 3.2.2):
+  // the path is the target, and the authority replaces the Host field.
+  for (const std::string_view scheme : {"http://", "https://"}) {
+    if (!starts_with_nocase(t, scheme)) continue;
+    const auto rest = t.substr(scheme.size());
+    const auto slash = rest.find_first_of("/?");
+    target_host_.assign(rest.substr(0, slash));
+    t = slash == std::string_view::npos ? std::string_view("/") : rest.substr(slash);
+    if (!t.empty() && t.front() == '?') {
+      head_.target.assign("/");
+      head_.target.append(t);
+      head_.version = static_cast<unsigned>(version);
+      return;
+    }
+    break;
+  }
+  head_.target.assign(t);
   head_.version = static_cast<unsigned>(version);
+}
+
+void request_parser::on_header_impl(boost::beast::error_code& ec) {
+  if (hosts_ > 1) {
+    ec = http::error::bad_value;  // two Hosts: which site was meant is anyone's guess
+    return;
+  }
+  if (coded_ && (!only_chunked(codings_) || content_length_)) {
+    ec = http::error::bad_transfer_encoding;
+    return;
+  }
+  if (!target_host_.empty()) head_.host = target_host_;
 }
 
 void request_parser::on_field_impl(http::field name, boost::beast::string_view name_str,
@@ -26,7 +86,16 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
   }
   switch (name) {
     case http::field::host:
+      ++hosts_;
       head_.host.assign(v);
+      break;
+    case http::field::transfer_encoding:
+      if (coded_) codings_ += ',';
+      coded_ = true;
+      codings_.append(v);
+      break;
+    case http::field::content_length:
+      content_length_ = true;
       break;
     case http::field::accept_encoding: {
       const auto a = parse_accept_encoding(v);
@@ -53,7 +122,12 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       head_.referer.assign(v);
       break;
     case http::field::expect:
-      head_.expect_continue = v.size() == 12 && (v[0] == '1');
+      // 100-continue is the only expectation there is (RFC 9110 section 10.1.1); any other is
+      // answered 417.
+      if (boost::beast::iequals(trim(v), "100-continue"))
+        head_.expect_continue = true;
+      else
+        head_.expect_unsupported = true;
       break;
     default:
       break;

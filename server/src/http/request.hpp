@@ -32,6 +32,7 @@ struct request_head {
   accepted_encodings accept;
   bool has_if_none_match = false;
   bool expect_continue = false;
+  bool expect_unsupported = false;  ///< an Expect other than 100-continue: answered 417
 
   [[nodiscard]] std::string_view path() const {
     const std::string_view t = target;
@@ -58,6 +59,7 @@ struct request_head {
     accept = {};
     has_if_none_match = false;
     expect_continue = false;
+    expect_unsupported = false;
   }
 };
 
@@ -81,7 +83,7 @@ class request_parser final : public http::basic_parser<true> {
   void on_response_impl(int, boost::beast::string_view, int, boost::beast::error_code&) override {}
   void on_field_impl(http::field name, boost::beast::string_view name_str, boost::beast::string_view value,
                      boost::beast::error_code& ec) override;
-  void on_header_impl(boost::beast::error_code&) override {}
+  void on_header_impl(boost::beast::error_code& ec) override;
   void on_body_init_impl(const boost::optional<std::uint64_t>&, boost::beast::error_code&) override {}
   std::size_t on_body_impl(boost::beast::string_view body, boost::beast::error_code& ec) override;
   void on_chunk_header_impl(std::uint64_t, boost::beast::string_view, boost::beast::error_code&) override {}
@@ -90,6 +92,11 @@ class request_parser final : public http::basic_parser<true> {
 
   request_head& head_;
   body_sink* sink_ = nullptr;
+  int hosts_ = 0;                ///< Host fields seen: more than one is refused
+  bool coded_ = false;           ///< a Transfer-Encoding field was sent, even an empty one
+  std::string codings_;          ///< every Transfer-Encoding value, comma-joined
+  bool content_length_ = false;  ///< a Content-Length field was sent
+  std::string target_host_;      ///< the authority of an absolute-form target, which beats Host
 };
 
 /// Set by a body_sink that stopped the read: not a transport error.

@@ -225,12 +225,24 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
   parser_->eager(true);
   parser_->set_sink(&sink);
   guard_.cap(steady::now() + scfg.body_timeout);
+  // Beast counts only the body's own bytes against body_limit, and waits for a chunk-size line
+  // or a trailer line to end before it takes any of it: an endless chunk extension or trailer
+  // would grow the buffer without bound. So no line may outgrow a request head, and all the
+  // bytes of the body, framing included, may exceed the route's limit only by a margin that
+  // honest chunking never needs.
+  const std::size_t longest_line = scfg.max_header_bytes;
+  const std::uint64_t most_bytes = limit + limit / 8 + 64 * 1024;
+  std::uint64_t read_bytes = 0;
   body_status result = body_status::broken;
   for (;;) {
     if (buffer_.size() > 0) {
       error_code ec;
       const auto used = parser_->put(buffer_.data(), ec);
       buffer_.consume(used);
+      if (ec == beast::http::error::need_more && buffer_.size() > longest_line) {
+        result = body_status::too_large;
+        break;
+      }
       if (ec == sink_stopped()) {
         result = body_status::stopped;
         break;
@@ -258,6 +270,11 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
       break;
     }
     buffer_.commit(n);
+    read_bytes += n;
+    if (read_bytes > most_bytes) {
+      result = body_status::too_large;
+      break;
+    }
   }
   parser_->set_sink(nullptr);
   guard_.uncap();

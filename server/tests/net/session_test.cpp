@@ -274,6 +274,121 @@ TEST_F(ServerTest, BodiesAreStreamedWithALimit) {
   EXPECT_NE(wire.find("HTTP/1.1 413"), std::string::npos) << wire.substr(0, 200);
 }
 
+/// This process's resident memory, in bytes (the server under test runs in it).
+std::uint64_t resident_bytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
+  }
+  return 0;
+}
+
+/// Sends `head`, then `piece` over and over (64 MiB in all, or until the server hangs up), and
+/// returns the answer and how far resident memory rose meanwhile. (A lingering close keeps
+/// reading and discarding for two seconds, so how much was sent says nothing; memory does.)
+std::pair<std::string, std::uint64_t> flood(asio::ip::tcp::socket& s, const std::string& head,
+                                            const std::string& piece) {
+  const auto before = resident_bytes();
+  std::uint64_t peak = before;
+  asio::write(s, asio::buffer(head));
+  std::size_t sent = 0;
+  boost::system::error_code ec;
+  while (sent < (64u << 20) && !ec) {
+    sent += asio::write(s, asio::buffer(piece), ec);
+    peak = std::max(peak, resident_bytes());
+  }
+  std::string out;
+  char buf[4096];
+  for (;;) {
+    const auto n = s.read_some(asio::buffer(buf), ec);
+    if (ec) break;
+    out.append(buf, n);
+  }
+  return {out, peak - before};
+}
+
+// Regression: an endless chunk extension (or trailer line) was buffered without limit; one
+// connection took the server from 63 MB to 1.1 GB in five seconds.
+TEST_F(ServerTest, AnEndlessChunkLineIsRefusedBeforeItIsBuffered) {
+  for (const std::string& opening : {std::string("1;ext="), std::string("1\r\nx\r\n0\r\nTrailer: ")}) {
+    auto s = connect();
+    const auto [answer, grew] =
+        flood(s, "POST /echo-length HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + opening,
+              std::string(64 * 1024, 'a'));
+    EXPECT_NE(answer.find("HTTP/1.1 413"), std::string::npos) << answer.substr(0, 200);
+    EXPECT_LT(grew, 16u << 20) << "resident memory grew while one line went on";
+  }
+}
+
+TEST_F(ServerTest, ChunkFramingCannotCarryMoreThanTheLimitAllows) {
+  // One byte of body per chunk, each with a long (but legal-length) extension: the body is small,
+  // the bytes on the wire are not, and they count against the route's limit.
+  auto s = connect();
+  std::string chunks;
+  for (int i = 0; i < 64; ++i) chunks += "1;" + std::string(1000, 'e') + "\r\nx\r\n";
+  const auto [answer, grew] =
+      flood(s, "POST /echo-length HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", chunks);
+  EXPECT_NE(answer.find("HTTP/1.1 413"), std::string::npos) << answer.substr(0, 200);
+  EXPECT_LT(grew, 16u << 20);
+}
+
+// Regression: "Transfer-Encoding: chunked, identity" was read as an empty body on a connection
+// kept open, so the bytes after it ran as a second request (request smuggling).
+TEST_F(ServerTest, AnyTransferEncodingButChunkedAloneIs400AndCloses) {
+  const std::string smuggled = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+  for (const char* codings : {"chunked, identity", "identity", "gzip, chunked", "chunked, chunked", "chunked,", ""}) {
+    const auto out = raw(std::string("POST /echo-length HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ") + codings +
+                         "\r\n\r\n0\r\n\r\n" + smuggled);
+    EXPECT_EQ(out.rfind("HTTP/1.1 400", 0), 0u) << codings << ": " << out.substr(0, 80);
+    EXPECT_EQ(out.find("HTTP/1.1", 5), std::string::npos) << codings << ": a second answer, to the smuggled request";
+  }
+  // Two lines that together say "chunked, identity" are the same thing.
+  const auto split =
+      raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+          "Transfer-Encoding: identity\r\n\r\n0\r\n\r\n" +
+          smuggled);
+  EXPECT_EQ(split.rfind("HTTP/1.1 400", 0), 0u);
+  EXPECT_EQ(split.find("HTTP/1.1", 5), std::string::npos);
+  // Both a length and a coding: refused, whichever a proxy in front believed.
+  const auto both =
+      raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked"
+          "\r\n\r\n0\r\n\r\n" +
+          smuggled);
+  EXPECT_EQ(both.rfind("HTTP/1.1 400", 0), 0u);
+  // Plain chunked still works, in any case.
+  const auto ok =
+      raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\nConnection: close"
+          "\r\n\r\n3\r\nabc\r\n0\r\n\r\n");
+  EXPECT_EQ(ok.rfind("HTTP/1.1 200", 0), 0u) << ok.substr(0, 80);
+}
+
+TEST_F(ServerTest, TwoHostFieldsAre400) {
+  const auto out = raw("GET /blog/home HTTP/1.1\r\nHost: blog.test\r\nHost: shop.test\r\n\r\n");
+  EXPECT_EQ(out.rfind("HTTP/1.1 400", 0), 0u) << out.substr(0, 80);
+}
+
+TEST_F(ServerTest, AnAbsoluteFormTargetIsServedWithItsAuthorityAsTheHost) {
+  // RFC 9112 section 3.2.2: the target's authority wins over the Host field.
+  const auto out = raw("GET http://blog.test/home HTTP/1.1\r\nHost: something-else.test\r\nConnection: close\r\n\r\n");
+  const auto direct = raw("GET /home HTTP/1.1\r\nHost: blog.test\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(out.rfind("HTTP/1.1 200", 0), 0u) << out.substr(0, 80);
+  EXPECT_EQ(out.substr(out.find("\r\n\r\n")), direct.substr(direct.find("\r\n\r\n"))) << "the same page";
+  const auto bare = raw("GET HTTPS://blog.test HTTP/1.1\r\nHost: blog.test\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(bare.rfind("HTTP/1.1 ", 0), 0u);
+  EXPECT_EQ(bare.find("HTTP/1.1 400"), std::string::npos) << bare.substr(0, 80);
+}
+
+TEST_F(ServerTest, AnExpectationOtherThan100ContinueIs417) {
+  const auto out = raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 3\r\n\r\nabc");
+  EXPECT_EQ(out.rfind("HTTP/1.1 417", 0), 0u) << out.substr(0, 80);
+  const auto cont =
+      raw("POST /echo-length HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\nContent-Length: 3\r\n"
+          "Connection: close\r\n\r\nabc");
+  EXPECT_EQ(cont.rfind("HTTP/1.1 100 Continue", 0), 0u) << cont.substr(0, 80);
+  EXPECT_NE(cont.find("HTTP/1.1 200"), std::string::npos);
+}
+
 TEST_F(ServerTest, SilentAndSlowClientsAreCutOff) {
   // When exactly is worker_test's business (deadlines swept at chosen times); here, on the wire:
   // the server closes a head that never ends, and not before its read timeout (2 s).
