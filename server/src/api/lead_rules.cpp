@@ -39,6 +39,27 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
+/// True when `s` shows nothing: every character is white space or invisible formatting (zero-width
+/// spaces and joiners, direction marks, the word joiner family, soft hyphen, BOM, Hangul fillers).
+/// The form's own check (web/src/sites/waveads/form/validate-lead.ts, `BLANK`) uses the same set.
+bool shows_nothing(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    char32_t cp = len == 1 ? c : len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
+    for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    i += len;
+    const bool invisible = cp == ' ' || (cp >= 0x09 && cp <= 0x0D) || cp == 0x85 || cp == 0xA0 || cp == 0xAD ||
+                           cp == 0x115F || cp == 0x1160 || cp == 0x1680 || cp == 0x180E ||
+                           (cp >= 0x2000 && cp <= 0x200F) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||
+                           (cp >= 0x2060 && cp <= 0x2064) || cp == 0x205F || cp == 0x3000 || cp == 0x3164 ||
+                           cp == 0xFEFF || cp == 0xFFA0;
+    if (!invisible) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::size_t utf8_length(std::string_view s) {
@@ -122,7 +143,7 @@ std::string check_text(const field_rule& f, const nlohmann::json* value, const l
   if (text.find('\0') != std::string::npos) return "required";
   const std::string trimmed = trim(text);
   if (f.type != "text" || f.not_blank || f.required) text = trimmed;  // the remark keeps its own spacing
-  if (text.empty() || (f.not_blank && trimmed.empty())) return f.required ? "required" : "";
+  if (text.empty() || (f.not_blank && shows_nothing(trimmed))) return f.required ? "required" : "";
   if (f.max_length && utf8_length(text) > f.max_length) return "maxLength";
   if (f.type == "email" && rules.email_pattern && !std::regex_match(text, *rules.email_pattern)) return "email";
   if (f.type == "country" && !rules.country_codes.count(text)) return "required";
@@ -140,11 +161,9 @@ void read_context(const nlohmann::json& body, const lead_rules& rules, const lan
   } else {
     lead.official_website_name = rules.official_website_name;
   }
+  // The version of the consent text this server shows, whatever the page claims: evidence of what
+  // was agreed to must not come from the client.
   lead.consent_version = rules.consent_version;
-  if (const auto v = body.find("consentVersion"); v != body.end() && v->is_string()) {
-    const auto text = v->get<std::string>();
-    if (!text.empty() && text.size() <= 32) lead.consent_version = text;
-  }
   if (const auto v = body.find("language"); v != body.end() && v->is_string()) {
     const auto text = v->get<std::string>();
     if (languages.contains(text)) lead.language = text;

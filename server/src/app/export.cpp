@@ -11,8 +11,10 @@ namespace wavesites {
 
 std::string csv_cell(std::string_view value) {
   std::string out = "\"";
-  if (!value.empty() && (value.front() == '=' || value.front() == '+' || value.front() == '-' || value.front() == '@' ||
-                         value.front() == '\t' || value.front() == '\r')) {
+  // Spreadsheets skip leading spaces before they look for a formula, so " =1+1" runs too.
+  const auto first = value.find_first_not_of(' ');
+  const char lead = first == std::string_view::npos ? '\0' : value[first];
+  if (lead == '=' || lead == '+' || lead == '-' || lead == '@' || lead == '\t' || lead == '\r' || lead == '\n') {
     out += '\'';
   }
   for (char c : value) {
@@ -80,7 +82,7 @@ class resume_writer {
   void begin(const resume_record& r) {
     finish();
     // The original name was sanitised on upload (no separators or control characters).
-    const std::string name = r.id + "-" + r.original_name;
+    const std::string name = r.id + "-" + resume_file_name(r);
     current_ = dir_ / name;
     file_.open(current_, std::ios::binary | std::ios::trunc);
     if (!file_) fail("cannot write " + current_.string());

@@ -34,11 +34,6 @@ struct email_content {
 /// its detected type's extension.
 [[nodiscard]] email_content resume_email(const notification& n, const resume_record& resume, bool attach);
 
-/// The name a resume's file travels under: its original name, with the extension of the type
-/// detected from its bytes appended unless it already ends in it ("cv.bat" becomes
-/// "cv.bat.txt"), so no mail client opens a text file as a script.
-[[nodiscard]] std::string resume_file_name(const resume_record& resume);
-
 /// "businessEmail" -> "Business email": a field's key as an email line's label.
 [[nodiscard]] std::string field_label(std::string_view key);
 

@@ -32,6 +32,11 @@ struct resume_record {
   std::string host;
 };
 
+/// The name a resume's file leaves the store under (an export, an email attachment): its original
+/// name, with the extension of the type detected from its bytes appended unless it already ends
+/// in it ("cv.bat" becomes "cv.bat.txt"), so nothing opens a text file as a script.
+[[nodiscard]] std::string resume_file_name(const resume_record& resume);
+
 /// Reads a resume's bytes in order; returns false at the end.
 using chunk_reader = std::function<bool(std::string& chunk)>;
 

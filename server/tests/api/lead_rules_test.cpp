@@ -176,3 +176,49 @@ TEST(LeadRules, HoneypotAndNonObjects) {
 
 }  // namespace
 }  // namespace wavesites
+
+namespace wavesites {
+namespace {
+
+// Regressions from the outside probe: invisible names, malformed local parts, and a consent
+// version taken from the client.
+TEST(LeadRules, ANameOfInvisibleCharactersOnlyIsRefused) {
+  for (const char* invisible : {"\u200B\u200C\u200D", "\uFEFF", "\u2060\u00AD", "\u3164", " \u200B "}) {
+    auto lead = valid_lead();
+    lead["firstName"] = invisible;
+    lead["companyName"] = invisible;
+    const auto r = validate_lead(lead, rules(), languages);
+    EXPECT_FALSE(r.lead);
+    EXPECT_TRUE(r.errors.contains("firstName"));
+    EXPECT_TRUE(r.errors.contains("companyName"));
+  }
+  auto lead = valid_lead();
+  lead["firstName"] = "\u200BAna";
+  EXPECT_TRUE(validate_lead(lead, rules(), languages).lead);
+}
+
+TEST(LeadRules, EmailLocalPartsMustBeDotAtomsOfAtMost64) {
+  for (const std::string& bad : std::vector<std::string>{".a@example.com", "a.@example.com", "a..b@example.com",
+                                                         std::string(65, 'a') + "@example.com"}) {
+    auto lead = valid_lead();
+    lead["businessEmail"] = bad;
+    EXPECT_FALSE(validate_lead(lead, rules(), languages).lead) << bad;
+  }
+  for (const std::string& good :
+       std::vector<std::string>{"a.b.c@example.com", std::string(64, 'a') + "@example.com", "o'neil+x@example.com"}) {
+    auto lead = valid_lead();
+    lead["businessEmail"] = good;
+    EXPECT_TRUE(validate_lead(lead, rules(), languages).lead) << good;
+  }
+}
+
+TEST(LeadRules, TheConsentVersionIsTheServersNotTheClients) {
+  auto lead = valid_lead();
+  lead["consentVersion"] = "1999-01-01-forged";
+  const auto r = validate_lead(lead, rules(), languages);
+  ASSERT_TRUE(r.lead);
+  EXPECT_EQ(r.lead->consent_version, rules().consent_version);
+}
+
+}  // namespace
+}  // namespace wavesites

@@ -19,6 +19,10 @@ TEST(Export, CsvCellsAreQuotedAndDefused) {
   EXPECT_EQ(csv_cell("-2"), "\"'-2\"");
   EXPECT_EQ(csv_cell("@SUM(A1)"), "\"'@SUM(A1)\"");
   EXPECT_EQ(csv_cell("\tx"), "\"'\tx\"");
+  // Spreadsheets skip leading spaces before looking for a formula.
+  EXPECT_EQ(csv_cell("  =1+1"), "\"'  =1+1\"");
+  EXPECT_EQ(csv_cell(" @SUM(A1)"), "\"' @SUM(A1)\"");
+  EXPECT_EQ(csv_cell(" plain"), "\" plain\"");
   EXPECT_EQ(csv_cell("line1\nline2"), "\"line1\nline2\"");
   EXPECT_EQ(csv_cell(""), "\"\"");
 }

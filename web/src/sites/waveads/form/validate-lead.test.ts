@@ -50,6 +50,37 @@ describe('validateLead, from rules/lead-form.json', () => {
     expect(REMARK_MAX).toBe(500);
   });
 
+  it('refuses names of zero-width and other invisible characters only (notBlank)', () => {
+    const errors = validateLead({
+      ...VALID,
+      firstName: '\u200B\u200C',
+      lastName: '\uFEFF\u2060',
+      companyName: '\u3164',
+    });
+    expect(errors).toEqual({
+      firstName: 'form.firstName.required',
+      lastName: 'form.lastName.required',
+      companyName: 'form.companyName.required',
+    });
+    expect(validateLead({ ...VALID, firstName: '\u200BAna' })).toEqual({});
+  });
+
+  it.each([
+    '.ana@example.com',
+    'ana.@example.com',
+    'a..b@example.com',
+    `${'a'.repeat(65)}@example.com`,
+  ])('refuses the email %s (dots, local part over 64)', (email) => {
+    expect(validateLead({ ...VALID, businessEmail: email })).toEqual({
+      businessEmail: 'form.businessEmail.email',
+    });
+  });
+
+  it('takes a 64-character local part and dots between words', () => {
+    expect(validateLead({ ...VALID, businessEmail: `${'a'.repeat(64)}@example.com` })).toEqual({});
+    expect(validateLead({ ...VALID, businessEmail: 'ana.maria.silva@example.com' })).toEqual({});
+  });
+
   it('refuses whitespace-only names and company (notBlank)', () => {
     const errors = validateLead({ ...VALID, firstName: '   ', lastName: '\t', companyName: ' ' });
     expect(errors).toEqual({

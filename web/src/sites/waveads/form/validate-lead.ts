@@ -43,10 +43,18 @@ function patternOf(rule: FieldRule): RegExp | undefined {
   return re;
 }
 
+/**
+ * A value that shows nothing: white space and invisible formatting only (zero-width spaces and
+ * joiners, direction marks, word joiners, soft hyphen, BOM, Hangul fillers). The server's
+ * `shows_nothing` (api/lead_rules.cpp) refuses the same set.
+ */
+const BLANK =
+  /^[\s\u0085\u00A0\u00AD\u115F\u1160\u1680\u180E\u2000-\u200F\u2028\u2029\u202F\u205F\u2060-\u2064\u3000\u3164\uFEFF\uFFA0]*$/u;
+
 /** The message kind a value breaks under `rule`, or null when it is fine. */
 function check(rule: FieldRule, value: string | boolean, countries?: ReadonlySet<string>) {
   if (typeof value === 'boolean') return rule.required && !value ? 'required' : null;
-  const empty = rule.notBlank === true ? value.trim() === '' : value === '';
+  const empty = rule.notBlank === true ? BLANK.test(value) : value === '';
   if (empty) return rule.required ? 'required' : null;
   if (rule.maxLength !== undefined && [...value].length > rule.maxLength) return 'maxLength';
   const pattern = patternOf(rule);
