@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -397,6 +397,26 @@ describe('large uploads', () => {
       const over = await upload(srv, [['file', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10485760 - 8)]), 'x.pdf']]);
       assert.equal(over.status, 413);
       assert.equal((await exportedResumes(srv)).length, 1);
+    } finally {
+      await srv.stop();
+    }
+  });
+});
+
+// Regression: after `rm -rf` of the data directory, leads still got 200 and /readyz stayed 200
+// (SQLite wrote on into the unlinked file), and after a restart they were gone.
+describe('a data directory removed under the running server', () => {
+  test('leads and uploads get 503 and /readyz says 503, instead of acknowledging into nothing', async () => {
+    const srv = await startServer({ config: configText(LIMITS) });
+    try {
+      assert.equal((await postJson(srv, lead())).status, 200);
+      assert.equal((await request(srv.port, '/readyz')).status, 200);
+      rmSync(path.join(srv.dir, 'data'), { recursive: true, force: true });
+      const r = await postJson(srv, lead({ firstName: 'Lost' }));
+      assert.equal(r.status, 503, r.body);
+      assert.equal((await request(srv.port, '/readyz')).status, 503);
+      assert.equal((await upload(srv, [['file', PDF, 'cv.pdf']])).status, 503);
+      assert.ok(events(srv.stderr).some((e) => e.event === 'store_error' && /gone/.test(e.error)), srv.stderr);
     } finally {
       await srv.stop();
     }

@@ -1,5 +1,8 @@
 #include "net/access_log.hpp"
 
+#include <cerrno>
+#include <mutex>
+
 #include <unistd.h>
 
 #include <chrono>
@@ -53,9 +56,16 @@ void access_log::record(const access_entry& e) {
 }
 
 void access_log::flush() {
+  // Every I/O thread flushes its own buffer to the one stdout. A write of more than PIPE_BUF
+  // bytes to a pipe may be split, and another thread's write may land in the gap, cutting lines
+  // in two; so the whole buffer goes out under one lock, partial writes and all. Flushes are a
+  // few a second per thread: the lock is never contended for long.
+  static std::mutex stdout_mutex;
+  const std::lock_guard lock(stdout_mutex);
   std::size_t done = 0;
   while (done < buf_.size()) {
     const auto n = ::write(STDOUT_FILENO, buf_.data() + done, buf_.size() - done);
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;  // stdout gone: drop the lines rather than block serving
     done += static_cast<std::size_t>(n);
   }

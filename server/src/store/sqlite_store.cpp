@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -335,6 +336,20 @@ struct sqlite_store::impl {
 
   std::string path;
   options opts;
+  struct stat identity {};  ///< the database file as opened: device and inode
+
+  // The file this store opened, still there and still the same. If the data directory is
+  // removed (or the file replaced) under a running server, SQLite keeps writing to the
+  // unlinked inode: commits "succeed" into a file nobody will ever open again. So every write
+  // and every readiness check first makes sure the path still names the file it opened.
+  result<bool> file_intact() const {
+    struct stat now {};
+    if (::stat(path.c_str(), &now) != 0) return error{"sqlite: the database file " + path + " is gone"};
+    if (now.st_dev != identity.st_dev || now.st_ino != identity.st_ino) {
+      return error{"sqlite: the database file " + path + " was replaced since the server opened it"};
+    }
+    return true;
+  }
 
   std::mutex write_mutex;  // guards writer_db and the statements below
   db_ptr writer_db;
@@ -404,6 +419,7 @@ struct sqlite_store::impl {
       return out;
     };
     sqlite3* db = writer_db.get();
+    if (auto r = file_intact(); !r) return fail_all(error{r.message()});
     if (auto r = prepare_writes(); !r) return fail_all(error{r.message()});
     if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return fail_all(error{r.message()});
     transaction_guard guard(db);
@@ -527,6 +543,7 @@ result<std::unique_ptr<sqlite_store>> sqlite_store::open(const std::filesystem::
   auto db = open_connection(p->path, true, opts.busy_timeout_ms);
   if (!db) return error{db.message()};
   p->writer_db = std::move(db).value();
+  if (::stat(p->path.c_str(), &p->identity) != 0) return error{"cannot open SQLite database " + p->path};
   p->writer_thread = std::thread([raw = p.get()] { raw->writer_loop(); });
   return std::unique_ptr<sqlite_store>(new sqlite_store(std::move(p)));
 }
@@ -540,6 +557,7 @@ result<bool> sqlite_store::migrate() {
 }
 
 bool sqlite_store::ping() {
+  if (!impl_->file_intact()) return false;
   auto lease = impl_->acquire_reader();
   if (!lease) return false;
   // Reads the schema page, so a vanished or unreadable file shows up, unlike "SELECT 1".
@@ -564,6 +582,7 @@ result<bool> sqlite_store::add_resume(const resume_record& meta, const chunk_rea
   }
   std::lock_guard w(impl_->write_mutex);
   sqlite3* db = impl_->writer_db.get();
+  if (auto r = impl_->file_intact(); !r) return r;
   if (auto r = impl_->prepare_writes(); !r) return r;
   auto meta_stmt = prepare(db, insert_resume_sql);
   if (!meta_stmt) return error{meta_stmt.message()};
@@ -617,6 +636,7 @@ result<bool> sqlite_store::add_click(const click_record& click) {
   static const std::string sql = click_insert_sql(sql_dialect::sqlite);
   std::lock_guard w(impl_->write_mutex);
   sqlite3* db = impl_->writer_db.get();
+  if (auto r = impl_->file_intact(); !r) return r;
   auto s = prepare(db, sql);
   if (!s) return error{s.message()};
   int index = 1;

@@ -1,0 +1,47 @@
+// Regression: two I/O threads wrote their access-log buffers (up to 64 KiB) to one stdout pipe,
+// where writes over 4 KiB are not atomic, and 3.9% of the lines came out as broken JSON. Every
+// line must stay whole on a pipe (this test's stdout is one).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+
+import { configText, startServer } from './harness.mjs';
+
+test('under load from many connections, every access-log line on a pipe is whole JSON', async () => {
+  const srv = await startServer({ config: configText('') }); // threads = 2
+  try {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+    const total = 30_000;
+    let next = 0;
+    const pad = 'p'.repeat(1200); // long lines fill the buffers fast
+    await Promise.all(
+      Array.from({ length: 64 }, async () => {
+        while (next < total) {
+          const n = next++;
+          await new Promise((resolve, reject) => {
+            const req = http.get({ host: '127.0.0.1', port: srv.port, path: `/no-such-page/${n}/${pad}`, agent, headers: { 'User-Agent': `load-${n}-${'u'.repeat(400)}` } }, (res) => {
+              res.resume();
+              res.on('end', resolve);
+            });
+            req.on('error', reject);
+          });
+        }
+      }),
+    );
+    agent.destroy();
+    await srv.stop();
+    const lines = srv.stdout.split('\n').filter((l) => l !== '');
+    const broken = lines.filter((l) => {
+      try {
+        JSON.parse(l);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    assert.equal(broken.length, 0, `${broken.length} of ${lines.length} lines are not JSON, e.g. ${broken[0]?.slice(0, 120)}`);
+    assert.equal(lines.length, total + 1, 'one line per request (and the health check)');
+  } finally {
+    if (srv.child.exitCode === null) await srv.stop();
+  }
+});
