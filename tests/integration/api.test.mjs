@@ -422,3 +422,35 @@ describe('a data directory removed under the running server', () => {
     }
   });
 });
+
+// Regression: the upload endpoint took cross-site form posts (multipart needs no preflight).
+describe('uploads from another site', () => {
+  test('are 403 by Origin or Sec-Fetch-Site; the same origin and plain clients are accepted', async () => {
+    const srv = await startServer({ config: configText(LIMITS) });
+    try {
+      const post = (headers) => {
+        const boundary = 'xsiteboundary';
+        const body = Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+          PDF,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        return request(srv.port, UPLOAD_PATH, {
+          method: 'POST',
+          headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length, ...headers },
+          body,
+        });
+      };
+      const here = `127.0.0.1:${srv.port}`;
+      for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: `http://${here}.evil.example` }]) {
+        const r = await post(headers);
+        assert.equal(r.status, 403, JSON.stringify(headers));
+        assert.equal(JSON.parse(r.body).code, 403);
+      }
+      assert.equal((await post({ Origin: `http://${here}`, 'Sec-Fetch-Site': 'same-origin' })).status, 200);
+      assert.equal((await post({})).status, 200, 'no Origin: not a browser form post');
+    } finally {
+      await srv.stop();
+    }
+  });
+});

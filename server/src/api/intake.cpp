@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <boost/beast/core/string.hpp>
+
 #include "api/file_type.hpp"
 #include "api/handler_support.hpp"
 #include "http/multipart.hpp"
@@ -113,6 +115,19 @@ class multipart_sink final : public body_sink {
  private:
   multipart_parser& parser_;
 };
+
+/// True when a browser says the request comes from another site: Sec-Fetch-Site says
+/// "cross-site", or Origin names a host other than the one the request was sent to. A form on a
+/// page of this server posts to its own origin; a request without either header (curl, an
+/// older browser) is not a cross-site form post a browser could be tricked into making.
+bool cross_site(const request_head& head) {
+  if (boost::beast::iequals(head.fetch_site, "cross-site")) return true;
+  if (head.origin.empty()) return false;
+  const auto sep = head.origin.find("://");
+  if (sep == std::string::npos) return true;  // "null": a sandboxed frame or a file: page
+  // Origin carries the port exactly when Host does (both omit the scheme's default).
+  return !boost::beast::iequals(std::string_view(head.origin).substr(sep + 3), head.host);
+}
 
 /// Closes a descriptor at scope exit.
 struct fd_guard {
@@ -294,6 +309,11 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
   if (query_param(ctx.head.query(), "officialWebsiteName") != rules_.official_website_name) {
     co_return refused(kind, reject_reason::invalid,
                       json_error(400, "officialWebsiteName must be \"" + rules_.official_website_name + "\""));
+  }
+  // Another site's page must not be able to post files in a visitor's name.
+  if (cross_site(ctx.head)) {
+    co_return refused(kind, reject_reason::invalid,
+                      json_error(403, "uploads are accepted only from this site's pages"));
   }
   if (auto wait = upload_limits_.take(ctx.client_ip))
     co_return refused(kind, reject_reason::rate_limited, too_many(*wait));

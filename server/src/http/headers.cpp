@@ -43,6 +43,8 @@ std::string_view reason_phrase(int status) {
       return "Not Modified";
     case 400:
       return "Bad Request";
+    case 403:
+      return "Forbidden";
     case 404:
       return "Not Found";
     case 405:

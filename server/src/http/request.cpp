@@ -81,6 +81,8 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       head_.forwarded_for.append(v);
     } else if (boost::beast::iequals(name_str, "x-request-id")) {
       head_.request_id.assign(v);
+    } else if (boost::beast::iequals(name_str, "sec-fetch-site")) {
+      head_.fetch_site.assign(v);
     }
     return;
   }
@@ -120,6 +122,9 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       break;
     case http::field::referer:
       head_.referer.assign(v);
+      break;
+    case http::field::origin:
+      head_.origin.assign(v);
       break;
     case http::field::expect:
       // 100-continue is the only expectation there is (RFC 9110 section 10.1.1); any other is

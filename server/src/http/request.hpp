@@ -29,6 +29,8 @@ struct request_head {
   std::string forwarded_for;
   std::string referer;
   std::string request_id;  ///< X-Request-Id as sent; believed only from a trusted proxy
+  std::string origin;      ///< Origin, as a browser sends it with a form post
+  std::string fetch_site;  ///< Sec-Fetch-Site: same-origin, same-site, cross-site or none
   accepted_encodings accept;
   bool has_if_none_match = false;
   bool expect_continue = false;
@@ -56,6 +58,8 @@ struct request_head {
     forwarded_for.clear();
     referer.clear();
     request_id.clear();
+    origin.clear();
+    fetch_site.clear();
     accept = {};
     has_if_none_match = false;
     expect_continue = false;
