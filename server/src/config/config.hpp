@@ -39,6 +39,9 @@ struct server_config {
   std::chrono::seconds shutdown_grace{10};
   std::uint32_t max_header_bytes = 16 * 1024;
   bool access_log = true;
+  /// Strict-Transport-Security max-age, sent when a trusted proxy says the request came over
+  /// HTTPS; 0: never sent.
+  std::int64_t hsts_max_age = 2 * 365 * 86400;
 };
 
 /// [notify]: where stored leads and resumes are announced. No table: nothing is sent.

@@ -81,6 +81,8 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       head_.forwarded_for.append(v);
     } else if (boost::beast::iequals(name_str, "x-request-id")) {
       head_.request_id.assign(v);
+    } else if (boost::beast::iequals(name_str, "x-forwarded-proto")) {
+      head_.forwarded_proto.assign(v);
     } else if (boost::beast::iequals(name_str, "sec-fetch-site")) {
       head_.fetch_site.assign(v);
     }

@@ -28,9 +28,10 @@ struct request_head {
   std::string user_agent;
   std::string forwarded_for;
   std::string referer;
-  std::string request_id;  ///< X-Request-Id as sent; believed only from a trusted proxy
-  std::string origin;      ///< Origin, as a browser sends it with a form post
-  std::string fetch_site;  ///< Sec-Fetch-Site: same-origin, same-site, cross-site or none
+  std::string request_id;       ///< X-Request-Id as sent; believed only from a trusted proxy
+  std::string origin;           ///< Origin, as a browser sends it with a form post
+  std::string fetch_site;       ///< Sec-Fetch-Site: same-origin, same-site, cross-site or none
+  std::string forwarded_proto;  ///< X-Forwarded-Proto; believed only from a trusted proxy
   accepted_encodings accept;
   bool has_if_none_match = false;
   bool expect_continue = false;
@@ -60,6 +61,7 @@ struct request_head {
     request_id.clear();
     origin.clear();
     fetch_site.clear();
+    forwarded_proto.clear();
     accept = {};
     has_if_none_match = false;
     expect_continue = false;

@@ -15,6 +15,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/string.hpp>
 #include <boost/beast/http/error.hpp>
 
 #include "dispatch/dispatch.hpp"
@@ -290,6 +291,14 @@ void session::identify() {
   id_line_.assign("X-Request-Id: ");
   id_line_ += request_id_;
   id_line_ += crlf;
+  // Behind a TLS front that says so: keep browsers on HTTPS, and upgrade any http: subresource.
+  // (Only a trusted proxy is believed; over plain HTTP, HSTS would mean nothing.)
+  const auto hsts = app_.start.server.hsts_max_age;
+  if (hsts > 0 && !trusted.empty() && is_trusted_proxy(peer_, trusted) &&
+      boost::beast::iequals(head_.forwarded_proto, "https")) {
+    id_line_ += "Strict-Transport-Security: max-age=" + std::to_string(hsts) + "; includeSubDomains\r\n";
+    id_line_ += "Content-Security-Policy: upgrade-insecure-requests\r\n";
+  }
 }
 
 void session::record(std::string_view site, int status, std::uint64_t bytes, steady::duration took) {
