@@ -7,13 +7,13 @@ import { configText, request, startServer } from './harness.mjs';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
-test('every answer has the isolation and permission headers', async () => {
+test('every answer has the resource-isolation and permission headers', async () => {
   const srv = await startServer();
   try {
     for (const target of ['/waveads/home', '/tts1/article-detail/1', '/healthz', '/no-such-page', '/api/pac-foreign/officialwebsite/country/lsit']) {
       const r = await request(srv.port, target);
-      assert.equal(r.headers['cross-origin-opener-policy'], 'same-origin', target);
       assert.equal(r.headers['cross-origin-resource-policy'], 'same-site', target);
+      assert.equal(r.headers['cross-origin-opener-policy'], undefined, `${target}: COOP only over HTTPS`);
       assert.match(r.headers['permissions-policy'], /camera=\(\).*microphone=\(\)/, target);
       assert.equal(r.headers['x-content-type-options'], 'nosniff', target);
       assert.equal(r.headers['strict-transport-security'], undefined, `${target}: no HSTS over plain HTTP`);
@@ -23,7 +23,7 @@ test('every answer has the isolation and permission headers', async () => {
   }
 });
 
-test('HSTS and upgrade-insecure-requests come only with a trusted proxy saying https', async () => {
+test('HSTS, upgrade-insecure-requests and COOP come only with a trusted proxy saying https', async () => {
   const trusted = await startServer({ config: configText('\n[proxy]\ntrusted = ["127.0.0.1"]\n') });
   const untrusted = await startServer();
   const off = await startServer({ config: configText('hsts_max_age = 0\n\n[proxy]\ntrusted = ["127.0.0.1"]\n') });
@@ -32,11 +32,14 @@ test('HSTS and upgrade-insecure-requests come only with a trusted proxy saying h
     for (const target of ['/waveads/home', '/healthz', '/no-such-page']) {
       const r = await request(trusted.port, target, { headers: https });
       assert.equal(r.headers['strict-transport-security'], HSTS, target);
+      assert.equal(r.headers['cross-origin-opener-policy'], 'same-origin', target);
       assert.ok([r.headers['content-security-policy']].flat().join(',').includes('upgrade-insecure-requests'), target);
       const plain = await request(trusted.port, target, { headers: { 'X-Forwarded-Proto': 'http' } });
       assert.equal(plain.headers['strict-transport-security'], undefined);
       assert.equal((await request(untrusted.port, target, { headers: https })).headers['strict-transport-security'], undefined, 'an untrusted peer is not believed');
-      assert.equal((await request(off.port, target, { headers: https })).headers['strict-transport-security'], undefined, 'hsts_max_age = 0');
+      const noHsts = await request(off.port, target, { headers: https });
+      assert.equal(noHsts.headers['strict-transport-security'], undefined, 'hsts_max_age = 0');
+      assert.equal(noHsts.headers['cross-origin-opener-policy'], 'same-origin', 'COOP does not depend on HSTS');
     }
   } finally {
     await trusted.stop();

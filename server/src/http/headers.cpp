@@ -31,7 +31,6 @@ std::string security_header_lines(std::string_view csp) {
   out +=
       "Permissions-Policy: accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
       "microphone=(), payment=(), usb=()\r\n";
-  out += "Cross-Origin-Opener-Policy: same-origin\r\n";
   out += "Cross-Origin-Resource-Policy: same-site\r\n";
   out += "Content-Security-Policy: ";
   out += csp;

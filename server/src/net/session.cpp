@@ -291,13 +291,15 @@ void session::identify() {
   id_line_.assign("X-Request-Id: ");
   id_line_ += request_id_;
   id_line_ += crlf;
-  // Behind a TLS front that says so: keep browsers on HTTPS, and upgrade any http: subresource.
-  // (Only a trusted proxy is believed; over plain HTTP, HSTS would mean nothing.)
-  const auto hsts = app_.start.server.hsts_max_age;
-  if (hsts > 0 && !trusted.empty() && is_trusted_proxy(peer_, trusted) &&
-      boost::beast::iequals(head_.forwarded_proto, "https")) {
-    id_line_ += "Strict-Transport-Security: max-age=" + std::to_string(hsts) + "; includeSubDomains\r\n";
+  // Behind a TLS front that says so: keep browsers on HTTPS, upgrade any http: subresource, and
+  // isolate the browsing context. (Only a trusted proxy is believed. Over plain HTTP these mean
+  // nothing, and Chromium reports a COOP header on an untrustworthy origin as a console error.)
+  if (!trusted.empty() && is_trusted_proxy(peer_, trusted) && boost::beast::iequals(head_.forwarded_proto, "https")) {
+    if (const auto hsts = app_.start.server.hsts_max_age; hsts > 0) {
+      id_line_ += "Strict-Transport-Security: max-age=" + std::to_string(hsts) + "; includeSubDomains\r\n";
+    }
     id_line_ += "Content-Security-Policy: upgrade-insecure-requests\r\n";
+    id_line_ += "Cross-Origin-Opener-Policy: same-origin\r\n";
   }
 }
 
