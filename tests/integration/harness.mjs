@@ -48,10 +48,12 @@ export async function freePort() {
  * once never race for one port) and resolves once it says where it listens and answers /healthz.
  * A server that does not come up within 60 s (a loaded machine) fails the test that started it.
  */
-export async function startServer({ config = configText(), args = [], env = {}, dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-')) } = {}) {
+export async function startServer({ config = configText(), args = [], env = {}, dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-')), wrapper = [] } = {}) {
   const cfgPath = path.join(dir, 'sites.toml');
   writeFileSync(cfgPath, config);
-  const child = spawn(BIN, ['serve', '--config', cfgPath, '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data'), ...args], {
+  // `wrapper`: a command the server runs under, e.g. ['prlimit', '--nofile=256'].
+  const argv = [...wrapper, BIN, 'serve', '--config', cfgPath, '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data'), ...args];
+  const child = spawn(argv[0], argv.slice(1), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

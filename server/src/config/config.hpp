@@ -42,6 +42,10 @@ struct server_config {
   /// Strict-Transport-Security max-age, sent when a trusted proxy says the request came over
   /// HTTPS; 0: never sent.
   std::int64_t hsts_max_age = 2 * 365 * 86400;
+  /// Open client connections at most; 0: as many as the descriptor limit leaves room for.
+  std::uint32_t max_connections = 0;
+  /// Open connections from one client address at most (trusted proxies excepted); 0: no cap.
+  std::uint32_t max_connections_per_ip = 0;
 };
 
 /// [notify]: where stored leads and resumes are announced. No table: nothing is sent.

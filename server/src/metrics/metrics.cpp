@@ -125,6 +125,11 @@ void registry::count_delivery(std::string_view channel, bool delivered) {
   (delivered ? delivered_ : delivery_failures_)[i].fetch_add(1, relaxed);
 }
 
+void registry::count_connection_refused(std::string_view reason) {
+  const auto found = std::find(refusal_reasons_.begin(), refusal_reasons_.end(), reason);
+  if (found != refusal_reasons_.end()) connections_refused_[found - refusal_reasons_.begin()].fetch_add(1, relaxed);
+}
+
 void registry::set_outbox_probe(std::function<outbox_stats()> probe) {
   const std::lock_guard lock(probe_mutex_);
   outbox_probe_ = std::move(probe);
@@ -137,6 +142,16 @@ std::string registry::render() const {
   render_duration(out);
   header(out, "wavesites_open_connections", "gauge", "Client connections open now.");
   sample(out, "wavesites_open_connections", {}, open_connections_.load(relaxed));
+  header(out, "wavesites_max_connections", "gauge", "The cap on open client connections.");
+  sample(out, "wavesites_max_connections", {}, max_connections_.load(relaxed));
+  constexpr std::string_view refused = "wavesites_connections_refused_total";
+  header(out, refused, "counter", "Connections closed at once because a cap was reached, by cap.");
+  for (std::size_t i = 0; i < refusal_reasons_.size(); ++i) {
+    sample(out, refused, {"reason", refusal_reasons_[i]}, connections_refused_[i].load(relaxed));
+  }
+  header(out, "wavesites_connections_evicted_total", "counter",
+         "Connections waiting for a request head, closed to make room for new ones.");
+  sample(out, "wavesites_connections_evicted_total", {}, connections_evicted_.load(relaxed));
   render_intake(out);
   render_outbox(out);
   return out;

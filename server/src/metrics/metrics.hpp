@@ -64,6 +64,12 @@ class registry {
   void count_request(std::size_t site, int status, std::uint64_t body_bytes, double seconds);
   void connection_opened() { open_connections_.fetch_add(1, std::memory_order_relaxed); }
   void connection_closed() { open_connections_.fetch_sub(1, std::memory_order_relaxed); }
+  /// A connection closed at once past a cap: "max_connections" or "max_connections_per_ip".
+  void count_connection_refused(std::string_view reason);
+  /// A connection waiting for a request head, closed to make room for a new one.
+  void count_connection_evicted() { connections_evicted_.fetch_add(1, std::memory_order_relaxed); }
+  /// The cap on open connections, shown beside the gauge of open ones.
+  void set_max_connections(std::uint64_t n) { max_connections_.store(n, std::memory_order_relaxed); }
 
   void count_accepted(intake_kind kind);
   void count_rejected(intake_kind kind, reject_reason why);
@@ -99,6 +105,10 @@ class registry {
   std::array<counter, duration_buckets.size() + 1> duration_counts_{};  ///< per bucket, not cumulative; last: +Inf
   counter duration_nanoseconds_{0};
   std::atomic<std::int64_t> open_connections_{0};
+  static constexpr std::array<std::string_view, 2> refusal_reasons_{"max_connections", "max_connections_per_ip"};
+  std::array<counter, refusal_reasons_.size()> connections_refused_{};
+  counter connections_evicted_{0};
+  counter max_connections_{0};
   std::array<intake_counters, 2> intake_{};  ///< by intake_kind
   counter store_errors_{0};
   std::array<counter, channels_.size()> delivered_{};

@@ -45,10 +45,14 @@ result<listen_address> parse_listen(const std::string& text) {
   return out;
 }
 
-server::server(const server_context& app) : app_(app) {
+server::server(const server_context& app)
+    : app_(app),
+      limits_(connection_limits::derive_max(app.start.server.max_connections),
+              app.start.server.max_connections_per_ip) {
+  app.metrics.set_max_connections(limits_.max_total());
   unsigned n = app.start.server.threads;
   if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
-  for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(app));
+  for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(app, limits_));
 }
 
 server::~server() = default;
@@ -86,8 +90,12 @@ asio::awaitable<void> server::accept_loop() {
     if (stopping_) co_return;
     if (ec) {
       if (ec == asio::error::operation_aborted || ec == asio::error::bad_descriptor) co_return;
-      // Out of descriptors or a reset before accept: pause briefly instead of spinning.
-      asio::steady_timer pause(workers_[0]->context(), std::chrono::milliseconds(50));
+      // Out of descriptors (something other than connections took them) or a reset before
+      // accept: make room and pause briefly instead of spinning.
+      if (ec == asio::error::no_descriptors || ec.value() == ENFILE) {
+        for (const auto& w : workers_) w->make_room();
+      }
+      asio::steady_timer pause(workers_[0]->context(), std::chrono::milliseconds(10));
       co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
       continue;
     }

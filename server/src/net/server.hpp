@@ -33,6 +33,8 @@ class server {
   /// that loading pages never holds up an I/O thread.
   void on_reload(std::function<void()> fn) { reload_ = std::move(fn); }
 
+  [[nodiscard]] const connection_limits& limits() const { return limits_; }
+
   /// Serves until SIGINT/SIGTERM, then drains within the grace period. Returns the exit status.
   int run();
 
@@ -40,6 +42,7 @@ class server {
   asio::awaitable<void> accept_loop();
 
   const server_context& app_;
+  connection_limits limits_;
   std::vector<std::unique_ptr<worker>> workers_;
   std::unique_ptr<tcp::acceptor> acceptor_;
   bool stopping_ = false;

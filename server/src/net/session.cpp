@@ -35,7 +35,7 @@ constexpr std::string_view crlf = "\r\n";
 constexpr std::string_view keep_alive_line = "Connection: keep-alive\r\n";
 constexpr std::string_view close_line = "Connection: close\r\n";
 
-enum class head_status { ok, closed, too_large, bad };
+enum class head_status { ok, closed, timed_out, too_large, bad };
 
 /// An answer as it goes out: the prepared head, the route set's extra header lines, the
 /// request id line, Date, Connection, the blank line, and the body; one gathered write.
@@ -49,7 +49,10 @@ class session final : public body_source {
   session(tcp::socket socket, worker& w) : socket_(std::move(socket)), worker_(w), guard_(w, socket_), app_(w.app()) {
     app_.metrics.connection_opened();
   }
-  ~session() override { app_.metrics.connection_closed(); }
+  ~session() override {
+    if (holds_address_) worker_.release_address(peer_);
+    app_.metrics.connection_closed();
+  }
   session(const session&) = delete;
   session& operator=(const session&) = delete;
 
@@ -77,6 +80,8 @@ class session final : public body_source {
   void identify();
   void record(std::string_view site, int status, std::uint64_t bytes, steady::duration took);
   asio::awaitable<void> linger();
+  /// An answer written once without waiting, to a client already past its deadline.
+  void send_last_words(const response& r);
 
   tcp::socket socket_;
   worker& worker_;
@@ -92,6 +97,7 @@ class session final : public body_source {
   std::string id_line_;     ///< "X-Request-Id: ...\r\n"
   std::uint64_t served_ = 0;
   bool keep_alive_ = true;
+  bool holds_address_ = false;  ///< counted under the per-address cap
 };
 
 asio::awaitable<head_status> session::read_head() {
@@ -102,12 +108,16 @@ asio::awaitable<head_status> session::read_head() {
   // arrive within read_timeout.
   bool started = buffer_.size() > 0;
   if (started) guard_.arm(scfg.read_timeout, false);
+  guard_.reading_head(served_ == 0);
   for (;;) {
     if (buffer_.size() > 0) {
       error_code ec;
       const auto used = parser_->put(buffer_.data(), ec);
       buffer_.consume(used);
-      if (!ec && parser_->is_header_done()) co_return head_status::ok;
+      if (!ec && parser_->is_header_done()) {
+        guard_.head_done();
+        co_return head_status::ok;
+      }
       if (ec == beast::http::error::header_limit) co_return head_status::too_large;
       if (ec && ec != beast::http::error::need_more) co_return head_status::bad;
       if (buffer_.size() > scfg.max_header_bytes) co_return head_status::too_large;
@@ -116,11 +126,15 @@ asio::awaitable<head_status> session::read_head() {
       guard_.arm(served_ == 0 ? scfg.read_timeout : scfg.idle_timeout, true);
       if (worker_.stopping()) co_return head_status::closed;
     }
-    if (guard_.expired()) co_return head_status::closed;
+    // A head begun and not finished in time is answered 408; a silent or evicted one is not.
+    const auto gone = [&] {
+      return started && guard_.expired() && !guard_.evicted() ? head_status::timed_out : head_status::closed;
+    };
+    if (guard_.expired()) co_return gone();
     error_code ec;
     const auto n =
         co_await socket_.async_read_some(buffer_.prepare(read_chunk), asio::redirect_error(asio::use_awaitable, ec));
-    if (ec) co_return head_status::closed;  // EOF, reset, or cancelled by the sweep
+    if (ec) co_return gone();  // EOF, reset, or cancelled by the sweep
     buffer_.commit(n);
     if (!started) {
       started = true;
@@ -357,6 +371,11 @@ asio::awaitable<void> session::run() {
       addr = asio::ip::make_address_v4(asio::ip::v4_mapped, addr.to_v6());
     peer_ = addr.to_string();
   }
+  if (!worker_.admit(peer_, holds_address_)) {
+    error_code ec;
+    socket_.close(ec);  // past a cap: closed at once, counted and logged by admit()
+    co_return;
+  }
   const auto& scfg = app_.start.server;
   for (;;) {
     head_.clear();
@@ -368,6 +387,12 @@ asio::awaitable<void> session::run() {
     // compares the length with the optional, and anything is greater than none.)
     parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
     const auto hs = co_await read_head();
+    if (hs == head_status::timed_out) {
+      identify();
+      send_last_words(text_response(408, reason_phrase(408)));
+      record({}, 408, 0, {});
+      break;
+    }
     if (hs != head_status::ok) {
       if (hs == head_status::too_large || hs == head_status::bad) {
         const int code = hs == head_status::too_large ? 431 : 400;
@@ -395,6 +420,15 @@ asio::awaitable<void> session::run() {
   // client reads it, so read and discard for a short while first ("lingering close").
   if (!ec && has_body() && !guard_.expired()) co_await linger();
   socket_.close(ec);
+}
+
+void session::send_last_words(const response& r) {
+  auto head = serialize_head(r, false, head_.version, worker_.date_line(), {});
+  head.insert(head.size() - crlf.size(), id_line_);
+  head += r.body;
+  // Small enough for any socket buffer; a client that will not take even that loses it.
+  [[maybe_unused]] const auto n =
+      ::send(socket_.native_handle(), head.data(), head.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 asio::awaitable<void> session::linger() {

@@ -2,18 +2,27 @@
 
 #include "net/worker.hpp"
 
+#include <optional>
+
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "http/client_ip.hpp"
+#include "log/event_log.hpp"
+
 namespace wavesites {
 
 connection_guard::connection_guard(worker& w, tcp::socket& s) : worker_(w), socket_(s) {
   next_ = w.head_;
-  if (next_) next_->prev_ = this;
+  if (next_)
+    next_->prev_ = this;
+  else
+    w.tail_ = this;
   w.head_ = this;
   w.count_.fetch_add(1, std::memory_order_relaxed);
+  w.limits_.opened();
 }
 
 connection_guard::~connection_guard() {
@@ -21,11 +30,16 @@ connection_guard::~connection_guard() {
     prev_->next_ = next_;
   else
     worker_.head_ = next_;
-  if (next_) next_->prev_ = prev_;
+  if (next_)
+    next_->prev_ = prev_;
+  else
+    worker_.tail_ = prev_;
   worker_.count_.fetch_sub(1, std::memory_order_relaxed);
+  worker_.limits_.closed();
 }
 
-worker::worker(const server_context& app) : app_(app), log_(app.start.server.access_log), ioc_(1), sweeper_(ioc_) {}
+worker::worker(const server_context& app, connection_limits& limits)
+    : app_(app), limits_(limits), log_(app.start.server.access_log), ioc_(1), sweeper_(ioc_) {}
 
 void worker::start() {
   asio::co_spawn(ioc_, sweep_loop(), asio::detached);
@@ -55,6 +69,58 @@ void worker::sweep(steady::time_point now, bool close_idle) {
       c->socket_.cancel(ec);  // the pending read or write completes with operation_aborted
     }
   }
+}
+
+bool worker::admit(const std::string& peer, bool& holds_address) {
+  using why = connection_limits::reason;
+  std::optional<why> refused;
+  holds_address = false;
+  // A trusted proxy carries many clients on its connections: the per-address cap is not for it.
+  if (limits_.per_ip() != 0 && !is_trusted_proxy(peer, sites()->cfg->proxy.trusted)) {
+    holds_address = limits_.take_address(peer);
+    if (!holds_address) refused = why::per_ip;
+  }
+  if (!refused && limits_.over_total() && !evict_one()) refused = why::max_connections;
+  if (refused && holds_address) {
+    limits_.release_address(peer);
+    holds_address = false;
+  }
+  if (refused) {
+    app_.metrics.count_connection_refused(reason_name(*refused));
+    const auto now_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    if (const auto n = limits_.refused(*refused, now_ms)) {
+      log::warn("connections_refused", {{"reason", reason_name(*refused)},
+                                        {"refused", n},
+                                        {"open", limits_.open()},
+                                        {"max_connections", limits_.max_total()},
+                                        {"last_client", peer}});
+    }
+    return false;
+  }
+  return true;
+}
+
+bool worker::evict_one() {
+  // From the oldest: first a connection that never finished a head (slow or silent from the
+  // start), then one idle between requests. The newest (the one being admitted) is never taken.
+  for (const bool fresh_only : {true, false}) {
+    for (auto* c = tail_; c && c != head_; c = c->prev_) {
+      if (c->expired_ || !c->in_head_ || (fresh_only && !c->fresh_)) continue;
+      c->expired_ = true;
+      c->evicted_ = true;
+      boost::system::error_code ec;
+      c->socket_.close(ec);  // the descriptor is free now; the pending read ends with an error
+      app_.metrics.count_connection_evicted();
+      return true;
+    }
+  }
+  return false;
+}
+
+void worker::make_room() {
+  asio::post(ioc_, [this] { evict_one(); });
 }
 
 void worker::begin_shutdown() {

@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 
+#include <array>
 #include <csignal>
 #include <fstream>
 #include <iterator>
@@ -391,18 +392,29 @@ TEST_F(ServerTest, AnExpectationOtherThan100ContinueIs417) {
 
 TEST_F(ServerTest, SilentAndSlowClientsAreCutOff) {
   // When exactly is worker_test's business (deadlines swept at chosen times); here, on the wire:
-  // the server closes a head that never ends, and not before its read timeout (2 s).
+  // the server answers a head that never ends with 408 and closes, and not before its read
+  // timeout (2 s).
   const auto start = std::chrono::steady_clock::now();
   auto s = connect();
   const timeval give_up{30, 0};  // a failing server makes this test fail, not hang
   ::setsockopt(s.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &give_up, sizeof give_up);
   asio::write(s, asio::buffer(std::string("GET /blog/home HTTP/1.1\r\nHost: x\r\n")));  // never finishes
-  char c;
+  std::string got;
+  std::array<char, 4096> buf;
   boost::system::error_code ec;
-  s.read_some(asio::buffer(&c, 1), ec);
+  while (!ec) got.append(buf.data(), s.read_some(asio::buffer(buf), ec));
   EXPECT_TRUE(ec == asio::error::eof || ec == asio::error::connection_reset)
       << "closed by the server: " << ec.message();
+  EXPECT_TRUE(got.starts_with("HTTP/1.1 408 Request Timeout\r\n")) << got;
+  EXPECT_NE(got.find("Connection: close\r\n"), std::string::npos) << got;
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+
+  // A connection that never sends a byte is closed without a word.
+  auto silent = connect();
+  ::setsockopt(silent.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &give_up, sizeof give_up);
+  char c;
+  silent.read_some(asio::buffer(&c, 1), ec);
+  EXPECT_TRUE(ec == asio::error::eof || ec == asio::error::connection_reset) << ec.message();
 }
 
 TEST_F(ServerTest, GracefulStopFinishesAndExitsZero) {

@@ -1,0 +1,59 @@
+#include "net/connection_limits.hpp"
+
+#include <gtest/gtest.h>
+
+namespace wavesites {
+namespace {
+
+TEST(ConnectionLimits, TheCapStaysBelowTheDescriptorLimitByWhatIsOpenAndAReserve) {
+  EXPECT_EQ(connection_limits::derive_max(0, 256, 20), 256u - 20 - 32);
+  EXPECT_EQ(connection_limits::derive_max(0, 65536, 20), 65536u - 20 - 8192);
+  EXPECT_EQ(connection_limits::derive_max(100, 65536, 20), 100u) << "a configured cap below the room stands";
+  EXPECT_EQ(connection_limits::derive_max(100'000, 1024, 20), 1024u - 20 - 128) << "one above it is lowered";
+  EXPECT_EQ(connection_limits::derive_max(0, 40, 20), 1u) << "never zero, which would mean no cap";
+}
+
+TEST(ConnectionLimits, TheProcessLimitIsRaisedAndLeavesRoom) {
+  const auto n = connection_limits::derive_max(0);
+  EXPECT_GT(n, 0u);
+  EXPECT_EQ(connection_limits::derive_max(5), 5u);
+}
+
+TEST(ConnectionLimits, EachAddressHasItsOwnPlacesGivenBackOnClose) {
+  connection_limits l(0, 2);
+  EXPECT_TRUE(l.take_address("10.0.0.1"));
+  EXPECT_TRUE(l.take_address("10.0.0.1"));
+  EXPECT_FALSE(l.take_address("10.0.0.1"));
+  EXPECT_TRUE(l.take_address("10.0.0.2"));
+  l.release_address("10.0.0.1");
+  EXPECT_TRUE(l.take_address("10.0.0.1"));
+  connection_limits open(0, 0);
+  for (int i = 0; i < 1000; ++i) EXPECT_TRUE(open.take_address("10.0.0.1"));
+}
+
+TEST(ConnectionLimits, OnlyPastTheCapIsOver) {
+  connection_limits l(2, 0);
+  l.opened();
+  l.opened();
+  EXPECT_FALSE(l.over_total());
+  l.opened();
+  EXPECT_TRUE(l.over_total());
+  l.closed();
+  EXPECT_FALSE(l.over_total());
+  connection_limits none(0, 0);
+  for (int i = 0; i < 10; ++i) none.opened();
+  EXPECT_FALSE(none.over_total());
+}
+
+TEST(ConnectionLimits, RefusalsAreReportedAtMostOnceAQuietPeriodWithTheirCount) {
+  connection_limits l(1, 1);
+  using why = connection_limits::reason;
+  EXPECT_EQ(l.refused(why::max_connections, 1'000'000), 1u);
+  EXPECT_EQ(l.refused(why::max_connections, 1'000'100), 0u);
+  EXPECT_EQ(l.refused(why::max_connections, 1'005'000), 0u);
+  EXPECT_EQ(l.refused(why::per_ip, 1'005'000), 1u) << "each cap has its own lines";
+  EXPECT_EQ(l.refused(why::max_connections, 1'010'000), 3u) << "the line counts the quiet ones too";
+}
+
+}  // namespace
+}  // namespace wavesites

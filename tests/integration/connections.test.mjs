@@ -1,0 +1,229 @@
+// Connection caps: slow and silent clients cannot crowd out a normal one, a cap refuses at once
+// (counted and logged), and a request head that does not arrive in time is answered 408.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import net from "node:net";
+
+import { configText, events, request, startServer } from "./harness.mjs";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A raw connection from `localAddress`; resolves once connected. */
+function connect(port, { localAddress = "127.0.0.1" } = {}) {
+  return new Promise((resolve, reject) => {
+    const s = net.connect({ host: "127.0.0.1", port, localAddress });
+    s.setNoDelay(true);
+    s.on("error", () => {});
+    s.once("connect", () => resolve(s));
+    s.once("error", reject);
+  });
+}
+
+/** What the server does with a connection within `ms`: {data, closed}. */
+function outcome(sock, ms) {
+  return new Promise((resolve) => {
+    let data = "";
+    let done = false;
+    const finish = (closed) => {
+      if (done) return;
+      done = true;
+      resolve({ data, closed });
+    };
+    sock.on("data", (d) => (data += d));
+    sock.on("close", () => finish(true));
+    setTimeout(() => finish(false), ms);
+  });
+}
+
+function samples(text) {
+  const out = {};
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const at = line.lastIndexOf(" ");
+    out[line.slice(0, at)] = Number(line.slice(at + 1));
+  }
+  return out;
+}
+
+test("at a descriptor limit of 256, 1,500 slow connections do not keep a normal client from its page", async () => {
+  const srv = await startServer({ wrapper: ["prlimit", "--nofile=256:256"] });
+  const slow = [];
+  try {
+    const m0 = samples((await request(srv.port, "/metrics")).body);
+    const cap = m0["wavesites_max_connections"];
+    assert.ok(
+      cap > 100 && cap < 256,
+      `the cap (${cap}) is derived from the limit of 256`,
+    );
+    // Half send nothing, half begin a head and trickle it; the kernel queues what is not accepted.
+    for (let i = 0; i < 1500; i++) {
+      const s = net.connect({ host: "127.0.0.1", port: srv.port });
+      s.on("error", () => {});
+      if (i % 2)
+        s.on("connect", () =>
+          s.write("GET /tts1/home HTTP/1.1\r\nHost: x\r\nX-Slow: "),
+        );
+      slow.push(s);
+    }
+    await sleep(1500);
+    const trickle = setInterval(() => {
+      for (const s of slow) if (!s.destroyed && s.writable) s.write("a");
+    }, 500);
+    try {
+      for (let i = 0; i < 5; i++) {
+        const t0 = Date.now();
+        const r = await request(srv.port, "/tts1/home");
+        assert.equal(r.status, 200);
+        assert.match(r.body, /<html/);
+        assert.ok(
+          Date.now() - t0 < 5000,
+          `page ${i} took ${Date.now() - t0} ms`,
+        );
+      }
+    } finally {
+      clearInterval(trickle);
+    }
+    const m1 = samples((await request(srv.port, "/metrics")).body);
+    assert.ok(
+      m1["wavesites_connections_evicted_total"] > 0,
+      "room was made by evicting waiting connections",
+    );
+    assert.ok(
+      m1["wavesites_open_connections"] <= cap + 1,
+      `open ${m1["wavesites_open_connections"]} within the cap ${cap}`,
+    );
+    assert.ok(!/"level":"error"/.test(srv.stderr), srv.stderr.slice(-2000));
+  } finally {
+    for (const s of slow) s.destroy();
+    await srv.stop();
+  }
+});
+
+test("past max_connections with nothing to evict, a connection is closed at once, counted and logged", async () => {
+  const srv = await startServer({
+    config: configText("max_connections = 3\n"),
+  });
+  const busy = [];
+  try {
+    // Three connections busy sending a lead's body: reading a body, they are not evictable.
+    for (let i = 0; i < 3; i++) {
+      const s = await connect(srv.port);
+      s.write(
+        "POST /api/pac-foreign/officialwebsite/add HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+      );
+      busy.push(s);
+    }
+    await sleep(200);
+    const extra = await connect(srv.port);
+    extra.write("GET /tts1/home HTTP/1.1\r\nHost: x\r\n\r\n");
+    const r = await outcome(extra, 3000);
+    assert.equal(r.closed, true, "closed");
+    assert.equal(r.data, "", "without an answer");
+    busy.pop().destroy();
+    await sleep(200);
+    // /metrics itself needs a place: one is free again.
+    const m = samples((await request(srv.port, "/metrics")).body);
+    assert.equal(
+      m['wavesites_connections_refused_total{reason="max_connections"}'],
+      1,
+    );
+    assert.equal(m["wavesites_max_connections"], 3);
+    const lines = events(srv.stderr).filter(
+      (e) => e.event === "connections_refused",
+    );
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0].level, "warn");
+    assert.equal(lines[0].reason, "max_connections");
+    assert.equal(lines[0].refused, 1);
+  } finally {
+    for (const s of busy) s.destroy();
+    await srv.stop();
+  }
+});
+
+test("max_connections_per_ip caps one address, not the others, and a flood of refusals logs one line", async () => {
+  const srv = await startServer({
+    config: configText("max_connections_per_ip = 2\n"),
+  });
+  const held = [];
+  try {
+    held.push(
+      await connect(srv.port, { localAddress: "127.0.0.7" }),
+      await connect(srv.port, { localAddress: "127.0.0.7" }),
+    );
+    await sleep(100);
+    const refusedNow = [];
+    for (let i = 0; i < 20; i++) {
+      const s = await connect(srv.port, { localAddress: "127.0.0.7" });
+      s.write("GET /tts1/home HTTP/1.1\r\nHost: x\r\n\r\n");
+      refusedNow.push(outcome(s, 3000));
+    }
+    for (const r of await Promise.all(refusedNow)) {
+      assert.equal(r.closed, true);
+      assert.equal(r.data, "");
+    }
+    // Another address is served; the held ones are too.
+    const other = await connect(srv.port, { localAddress: "127.0.0.8" });
+    other.write(
+      "GET /tts1/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert.match((await outcome(other, 3000)).data, /^HTTP\/1\.1 200 /);
+    held[0].write(
+      "GET /tts1/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert.match((await outcome(held[0], 3000)).data, /^HTTP\/1\.1 200 /);
+    // Its place is given back when it closes.
+    await sleep(100);
+    const again = await connect(srv.port, { localAddress: "127.0.0.7" });
+    again.write(
+      "GET /tts1/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert.match((await outcome(again, 3000)).data, /^HTTP\/1\.1 200 /);
+
+    const m = samples((await request(srv.port, "/metrics")).body);
+    assert.equal(
+      m['wavesites_connections_refused_total{reason="max_connections_per_ip"}'],
+      20,
+    );
+    const lines = events(srv.stderr).filter(
+      (e) => e.event === "connections_refused",
+    );
+    assert.equal(lines.length, 1, "rate-limited: one line for the burst");
+    assert.equal(lines[0].reason, "max_connections_per_ip");
+    assert.equal(lines[0].last_client, "127.0.0.7");
+  } finally {
+    for (const s of held) s.destroy();
+    await srv.stop();
+  }
+});
+
+test("a request head that does not arrive in time gets a 408 before the close; a silent connection just closes", async () => {
+  const srv = await startServer({
+    config: configText("read_timeout_seconds = 1\n"),
+  });
+  try {
+    const partial = await connect(srv.port);
+    partial.write("GET /tts1/home HTTP/1.1\r\nHost: x\r\n");
+    const silent = await connect(srv.port);
+    const [p, s] = await Promise.all([
+      outcome(partial, 5000),
+      outcome(silent, 5000),
+    ]);
+    assert.equal(p.closed, true);
+    assert.match(p.data, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+    assert.match(p.data, /\r\nConnection: close\r\n/i);
+    assert.equal(s.closed, true);
+    assert.equal(s.data, "");
+    await srv.stop();
+    const logged = srv.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    assert.ok(
+      logged.some((l) => l.status === 408),
+      "the 408 is in the access log",
+    );
+  } finally {
+    await srv.stop();
+  }
+});
