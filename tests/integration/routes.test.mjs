@@ -189,6 +189,7 @@ describe('headers', () => {
       assert.match(csp, /frame-ancestors 'none'/, p);
       const scriptSrc = /script-src ([^;]*)/.exec(csp);
       if (scriptSrc) assert.doesNotMatch(scriptSrc[1], /unsafe-inline|unsafe-eval|\*/, p);
+      assert.doesNotMatch(csp, /unsafe/, p);
     }
   });
 
