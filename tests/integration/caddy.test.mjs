@@ -15,6 +15,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 import { HOSTS, ROOT, configText, freePort, request, runCli, startServer } from './harness.mjs';
+import { observatoryScore } from './observatory.mjs';
 
 const CADDY = '/usr/bin/caddy';
 const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
@@ -79,10 +80,10 @@ describe('behind deploy/Caddyfile', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-caddy-'));
 
   /** One HTTPS request to Caddy from CLIENT; resolves {status, headers, raw, body (decoded)}. */
-  function viaCaddy(target, { method = 'GET', headers = {}, body, localAddress = CLIENT } = {}) {
+  function viaCaddy(target, { method = 'GET', headers = {}, body, localAddress = CLIENT, host = HOST } = {}) {
     return new Promise((resolve, reject) => {
       const req = https.request(
-        { host: '127.0.0.1', port: httpsPort, servername: HOST, ca, localAddress, path: target, method, headers: { Host: HOST, ...headers }, agent: false, timeout: 10_000 },
+        { host: '127.0.0.1', port: httpsPort, servername: host, ca, localAddress, path: target, method, headers: { Host: host, ...headers }, agent: false, timeout: 10_000 },
         (res) => {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));
@@ -188,9 +189,10 @@ describe('behind deploy/Caddyfile', () => {
     assert.ok(plain.body.includes('The Digital Wave Rider'));
   });
 
-  test('plain HTTP is redirected to HTTPS', async () => {
-    const r = await new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: httpPort, path: '/contact-us', headers: { Host: HOST }, agent: false, timeout: 10_000 }, (res) => {
+  /** The first answer to a plain-HTTP request on Caddy's HTTP port. */
+  function viaPlainHttp(target, host = HOST) {
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: httpPort, path: target, headers: { Host: host }, agent: false, timeout: 10_000 }, (res) => {
         res.resume();
         res.on('end', () => resolve(res));
       });
@@ -198,6 +200,28 @@ describe('behind deploy/Caddyfile', () => {
       req.on('error', reject);
       req.end();
     });
+  }
+
+  test('every site grades A+ by the HTTP Observatory rules, through TLS', async () => {
+    const report = [];
+    for (const [site, hosts] of Object.entries(HOSTS)) {
+      const host = hosts[0].toLowerCase();
+      const first = await viaPlainHttp('/', host);
+      const page = await viaCaddy('/', { host });
+      assert.equal(page.status, 200, `${site} home`);
+      // Caddy 2.6 leaves a non-default https_port out of the Location; in production it is 443,
+      // and that is the URL the Observatory would follow.
+      const location = first.headers.location?.replace(`:${httpsPort}/`, '/');
+      const graded = observatoryScore({ first: { status: first.statusCode, location }, headers: page.headers, html: page.body, host });
+      report.push(`${site}: ${graded.score} ${graded.grade} (${Object.entries(graded.tests).filter(([, t]) => t.modifier !== 0).map(([k, t]) => `${k} ${t.modifier > 0 ? '+' : ''}${t.modifier}`).join(', ')})`);
+      assert.equal(graded.grade, 'A+', `${site}: ${JSON.stringify(graded, null, 1)}`);
+      for (const [name, t] of Object.entries(graded.tests)) assert.ok(t.modifier >= 0, `${site}: ${name} ${t.result}`);
+    }
+    console.log(`observatory:\n  ${report.join('\n  ')}`);
+  });
+
+  test('plain HTTP is redirected to HTTPS', async () => {
+    const r = await viaPlainHttp('/contact-us');
     assert.equal(r.statusCode, 308);
     // Caddy 2.6 leaves a non-default https_port out of the Location; in production it is 443.
     assert.match(r.headers.location, new RegExp(`^https://${HOST.replaceAll('.', '\\.')}(:${httpsPort})?/contact-us$`));
