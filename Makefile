@@ -9,7 +9,7 @@ WEB_OUT    := $(BUILD)/web
 LISTEN     ?= 127.0.0.1:8080
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test build bench deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz clean
+.PHONY: run test build bench load deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz clean
 
 ## make run: install what is missing, build, serve every site on http://$(LISTEN)
 run: deps build
@@ -57,6 +57,10 @@ test-fuzz:
 ## make bench: wavesites against nginx on the same prerendered files (not a test)
 bench: deps-bench build
 	@scripts/bench.sh
+
+## make load: 60 s of pages at 512 connections, a lead stream at the rate limit and 2,000 slow connections at once (not a test)
+load: deps-bench build
+	@node scripts/load-test.mjs
 
 clean:
 	rm -rf $(BUILD)
