@@ -1,5 +1,7 @@
 #include "http/request.hpp"
 
+#include <cctype>
+
 #include <boost/beast/core/string.hpp>
 
 namespace wavesites {
@@ -31,6 +33,39 @@ bool only_chunked(std::string_view codings) {
     codings.remove_prefix(comma + 1);
   }
   return chunked == 1;
+}
+
+/// A Host value as RFC 9112 section 3.2 allows it: a registered name or IPv4 address (RFC 3986
+/// reg-name characters) or a bracketed IP literal, then maybe ":" and a port of digits. Anything
+/// else (spaces, slashes, "host:abc") is answered 400, as the RFC requires, rather than matched
+/// as an unknown host.
+bool valid_host(std::string_view h) {
+  std::string_view port;
+  if (!h.empty() && h.front() == '[') {
+    const auto close = h.find(']');
+    if (close == std::string_view::npos) return false;
+    for (const char c : h.substr(1, close - 1)) {
+      if (!(std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.')) return false;
+    }
+    const auto rest = h.substr(close + 1);
+    if (!rest.empty() && rest.front() != ':') return false;
+    port = rest.empty() ? rest : rest.substr(1);
+  } else {
+    const auto colon = h.find(':');
+    port = colon == std::string_view::npos ? std::string_view{} : h.substr(colon + 1);
+    if (colon != std::string_view::npos && port.empty()) return true;  // "host:" is allowed
+    for (const char c : h.substr(0, colon)) {
+      if (!(std::isalnum(static_cast<unsigned char>(c)) ||
+            std::string_view("-._~%!$&'()*+,;=").find(c) != std::string_view::npos)) {
+        return false;
+      }
+    }
+  }
+  if (port.size() > 5) return false;
+  for (const char c : port) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -70,6 +105,7 @@ void request_parser::on_header_impl(boost::beast::error_code& ec) {
     return;
   }
   if (!target_host_.empty()) head_.host = target_host_;
+  if (!valid_host(head_.host)) ec = http::error::bad_value;
 }
 
 void request_parser::on_field_impl(http::field name, boost::beast::string_view name_str,

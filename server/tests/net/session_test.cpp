@@ -369,6 +369,21 @@ TEST_F(ServerTest, TwoHostFieldsAre400) {
   EXPECT_EQ(out.rfind("HTTP/1.1 400", 0), 0u) << out.substr(0, 80);
 }
 
+TEST_F(ServerTest, AHostThatIsNoHostNameIs400) {
+  // RFC 9112 section 3.2: an invalid Host field gets 400, not the unknown-host pages.
+  for (const std::string host : {"blog test", "blog.test/x", "blog.test:abc", "blog.test:123456", "[::1", "a\"b"}) {
+    const auto out = raw("GET /home HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(out.rfind("HTTP/1.1 400", 0), 0u) << host << ": " << out.substr(0, 80);
+  }
+  for (const std::string host :
+       {"blog.test", "BLOG.test:8080", "blog.test.", "127.0.0.1:80", "[::1]:8080", "blog.test:"}) {
+    const auto out = raw("GET /home HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(out.find("HTTP/1.1 400"), std::string::npos) << host << ": " << out.substr(0, 80);
+  }
+  const auto bad_authority = raw("GET http://blog test/home HTTP/1.1\r\nHost: blog.test\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(bad_authority.rfind("HTTP/1.1 400", 0), 0u) << bad_authority.substr(0, 80);
+}
+
 TEST_F(ServerTest, AnAbsoluteFormTargetIsServedWithItsAuthorityAsTheHost) {
   // RFC 9112 section 3.2.2: the target's authority wins over the Host field.
   const auto out = raw("GET http://blog.test/home HTTP/1.1\r\nHost: something-else.test\r\nConnection: close\r\n\r\n");
