@@ -54,7 +54,7 @@ test-browser:
 test-fuzz:
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-30} scripts/fuzz.sh
 
-## make bench: wavesites against nginx on the same prerendered files (not a test)
+## make bench: wavesites against nginx and h2o on the same prerendered files (not a test)
 bench: deps-bench build
 	@scripts/bench.sh
 

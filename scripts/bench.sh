@@ -1,21 +1,101 @@
 #!/usr/bin/env bash
-# make bench: wavesites and nginx serve the same prerendered files, one after the other, each
-# pinned to core 0 with one worker, loaded by wrk pinned to core 1 on loopback.
-# Prints requests/s and p99 latency for both and the ratio. A benchmark, not a test.
+# make bench: wavesites, nginx and h2o serve the same prerendered files on loopback, one server at
+# a time, each pinned to core 0 with one worker, loaded by wrk (one thread) pinned to core 1.
+# Prints requests/s and p99 latency per server, payload and concurrency, and the ratios
+# wavesites/nginx and wavesites/h2o; writes every run to build/bench/results.json. Then the
+# intake figures (scripts/bench-intake.mjs). A benchmark, not a test.
+#
+# The payloads, from one directory (build/bench-web) that all three serve:
+#   page-plain  a ~30 KB page of real prerendered article HTML, no Accept-Encoding
+#   page-gzip   the same page with Accept-Encoding: gzip: the prebuilt .gz file (gzip -9)
+#   asset-2KB   the real hashed asset closest to 2 KB, no Accept-Encoding
+# Before measuring, each server's answers are fetched with curl and compared with the files:
+# the body bytes must be identical for every server (and page-gzip must say Content-Encoding:
+# gzip), or the bench stops. Header sizes differ and are printed: wavesites adds its security
+# headers (CSP, Permissions-Policy, ...) and an X-Request-Id to every answer, 270-440 bytes more
+# than the others send; that costs wavesites, not them.
+#
+# The servers, each configured for the same work:
+#   wavesites  [server] threads = 1 (one I/O thread; its other threads idle), access_log = false;
+#              files held in memory, bodies >= its threshold sent with sendfile(2) from a locked
+#              file; .gz/.br siblings chosen by Accept-Encoding; page Cache-Control: no-cache,
+#              asset "public, max-age=31536000, immutable"; ETag; Vary: Accept-Encoding;
+#              keep-alive.
+#   nginx      worker_processes 1 (plus its idle master), access_log off, sendfile, tcp_nopush,
+#              tcp_nodelay, gzip_static on (no brotli module in nginx-light), gzip_vary on,
+#              open_file_cache (h2o and wavesites keep files open too), keepalive_requests
+#              1000000, backlog 4096, the same Cache-Control values and text/html; charset=utf-8.
+#   h2o        num-threads: 1 (plus its idle main thread and crash-report helper), no access-log,
+#              file.send-compressed: ON (serves the .br and .gz siblings), keep-alive (HTTP/1.1
+#              default), max-connections 4096, header.set for the same Cache-Control values,
+#              text/html; charset=utf-8; its own ETag, Vary and file-descriptor cache. Runs as
+#              nobody when started as root, like nginx's worker.
+# Fairness: the servers run one after the other (each is started, measured on every payload and
+# concurrency, and stopped before the next starts), the order rotating each round; every run is
+# preceded by a warm-up; wrk is one thread on core 1, which holds 512 connections. Figures are
+# medians over the rounds. Each run also records (in results.json) the CPU the server and wrk
+# used and how busy cores 0 and 1 were; below the table the script says when wrk used over 90%
+# of core 1 (the client is then the limit) and when core 0 was busy while the server had under
+# 80% of it (other processes shared the core: the figures are then not comparable).
+#
+# Environment:
+#   BENCH_DURATION=10        seconds per measured run
+#   BENCH_WARMUP=2           seconds of warm-up before each run
+#   BENCH_ROUNDS=3           rounds; the table shows medians
+#   BENCH_CONNECTIONS="50 512"  concurrencies (space or comma separated)
+#   BENCH_PERF=1             also profile wavesites (page-plain, 512 connections) with perf
+#                            record -g into build/bench/perf-512.{data,txt}; BENCH_PERF=only
+#                            runs just that profile
+#   BENCH_WEB=build/web      the prerendered bundle the payloads come from
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 WEB=${BENCH_WEB:-$ROOT/build/web}
 DUR=${BENCH_DURATION:-10}
-CONN=${BENCH_CONNECTIONS:-50}
-WS_PORT=18081
-NGX_PORT=18082
+WARMUP=${BENCH_WARMUP:-2}
+ROUNDS=${BENCH_ROUNDS:-3}
+conn_spec=${BENCH_CONNECTIONS:-50 512}
+read -r -a CONNS <<<"${conn_spec//,/ }"
+PERF=${BENCH_PERF:-0}
+PERF_CONN=512
+OUT=$ROOT/build/bench
+declare -A PORT=([wavesites]=18081 [nginx]=18082 [h2o]=18083)
+SERVERS=(wavesites nginx h2o)
+
+die() { echo "bench: $*" >&2; exit 1; }
+for tool in wrk nginx h2o taskset curl node cmp; do
+  command -v "$tool" >/dev/null || die "$tool is missing (make deps-bench installs it)"
+done
+[ "$PERF" = 0 ] || command -v perf >/dev/null || die "perf is missing (apt-get install linux-perf)"
+{ [ -x "$ROOT/build/bin/wavesites" ] && [ -f "$WEB/manifest.json" ]; } || die "build first (make build)"
+[ "$(nproc)" -ge 2 ] || die "needs two cores (server on core 0, wrk on core 1)"
+((${#CONNS[@]})) || die "BENCH_CONNECTIONS is empty"
+for c in "${CONNS[@]}"; do [[ $c =~ ^[1-9][0-9]*$ ]] || die "BENCH_CONNECTIONS: '$c' is not a count"; done
+for v in DURATION:$DUR WARMUP:$WARMUP ROUNDS:$ROUNDS; do
+  [[ ${v#*:} =~ ^[1-9][0-9]*$ ]] || die "BENCH_${v%%:*}: '${v#*:}' is not a whole number of at least 1"
+done
+
+# Enough descriptors for the most connections in one process (wrk, or the server) plus spare.
+max_conn=$PERF_CONN
+for c in "${CONNS[@]}"; do ((c > max_conn)) && max_conn=$c; done
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+(($(ulimit -n) >= max_conn + 64)) || die "ulimit -n is $(ulimit -n), too low for $max_conn connections"
+
 TMP=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$TMP"' EXIT
+SRV_PID=""
+PARANOID_OLD=""
+cleanup() {
+  [ -z "$SRV_PID" ] || kill "$SRV_PID" 2>/dev/null || true
+  kill $(jobs -p) 2>/dev/null || true
+  [ -z "$PARANOID_OLD" ] || sysctl -q -w kernel.perf_event_paranoid="$PARANOID_OLD" || true
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+mkdir -p "$OUT"
 
 # The files: a ~30 KB page made of real prerendered article pages (the site's own pages are
 # smaller), and the real hashed asset closest to 2 KB, each with its .gz (and .br) beside it.
-# Both servers serve this same directory.
+# Every server serves this same directory.
 BW=$ROOT/build/bench-web
 rm -rf "$BW"
 mkdir -p "$BW/pages" "$BW/assets"
@@ -49,17 +129,24 @@ fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({
 NODE
 PAGE_PATH=/bench/page
 PAGE_FILE=pages/page.html
-ASSET_PATH=/$(cd "$BW" && ls assets/* | grep -v '\.\(gz\|br\)$' | head -1)
-WEB=$BW
+ASSET_FILE=$(cd "$BW" && ls assets/* | grep -v '\.\(gz\|br\)$' | head -1)
+ASSET_PATH=/$ASSET_FILE
+# name|path|request header|file the body must equal|Content-Encoding it must carry
+PAYLOADS=(
+  "page-plain|$PAGE_PATH||$PAGE_FILE|"
+  "page-gzip|$PAGE_PATH|Accept-Encoding: gzip|$PAGE_FILE.gz|gzip"
+  "asset-2KB|$ASSET_PATH||$ASSET_FILE|"
+)
 
-cat > "$TMP/bench.toml" <<TOML
+cat >"$TMP/bench.toml" <<TOML
 [hosts]
 [server]
 threads = 1
 access_log = false
+shutdown_grace_seconds = 1
 TOML
 
-cat > "$TMP/nginx.conf" <<NGINX
+cat >"$TMP/nginx.conf" <<NGINX
 worker_processes 1;
 daemon off;
 pid $TMP/nginx.pid;
@@ -72,63 +159,260 @@ http {
   tcp_nopush on;
   tcp_nodelay on;
   keepalive_requests 1000000;
+  open_file_cache max=1000 inactive=60s;
+  open_file_cache_valid 60s;
   etag on;
   gzip_static on;
+  gzip_vary on;
   client_body_temp_path $TMP; proxy_temp_path $TMP; fastcgi_temp_path $TMP; uwsgi_temp_path $TMP; scgi_temp_path $TMP;
   server {
-    listen 127.0.0.1:$NGX_PORT reuseport;
-    root $WEB;
-    location = $PAGE_PATH { default_type "text/html; charset=utf-8"; try_files /$PAGE_FILE =404; }
-    location /assets/ { expires max; add_header Cache-Control "public, max-age=31536000, immutable"; }
+    listen 127.0.0.1:${PORT[nginx]} reuseport backlog=4096;
+    root $BW;
+    location = $PAGE_PATH {
+      types { }
+      default_type "text/html; charset=utf-8";
+      add_header Cache-Control "no-cache";
+      try_files /$PAGE_FILE =404;
+    }
+    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
     location / { }
   }
 }
 NGINX
 
-taskset -c 0 "$ROOT/build/bin/wavesites" serve --config "$TMP/bench.toml" --web "$WEB" --listen 127.0.0.1:$WS_PORT \
-  --data "$TMP/data" 2>"$TMP/ws.log" &
-taskset -c 0 nginx -c "$TMP/nginx.conf" &
-for port in $WS_PORT $NGX_PORT; do
-  for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port$ASSET_PATH" && break; sleep 0.1; done
-done
+cat >"$TMP/h2o.conf" <<H2O
+num-threads: 1
+max-connections: 4096
+listen:
+  host: 127.0.0.1
+  port: ${PORT[h2o]}
+file.send-compressed: ON
+file.mime.addtypes:
+  "text/html; charset=utf-8": .html
+hosts:
+  default:
+    paths:
+      $PAGE_PATH:
+        file.file: $BW/$PAGE_FILE
+        header.set: "Cache-Control: no-cache"
+      /assets:
+        file.dir: $BW/assets
+        header.set: "Cache-Control: public, max-age=31536000, immutable"
+      /:
+        file.dir: $BW
+H2O
 
-run_wrk() {  # port path [header] -> "rps p99_ms"
-  local port=$1 path=$2 header=${3:-}
-  local args=(-t1 -c"$CONN" -d"${DUR}s" --latency)
-  [ -n "$header" ] && args+=(-H "$header")
-  local out
-  out=$(taskset -c 1 wrk "${args[@]}" "http://127.0.0.1:$port$path")
-  local rps p99
-  rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$out")
-  p99=$(awk '$1=="99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v=v*1000}; print v}' <<<"$out")
-  echo "$rps $p99"
-}
-median() { tr ' ' '\n' | sort -g | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
+up() { curl -s -o /dev/null "http://127.0.0.1:$1$ASSET_PATH"; }
 
-size_of() { curl -s -o /dev/null -w '%{size_download}' ${2:+-H "$2"} "http://127.0.0.1:$WS_PORT$1"; }
-
-ROUNDS=${BENCH_ROUNDS:-3}
-printf '\nwavesites vs nginx, one worker each on core 0, wrk -t1 -c%s on core 1;\n' "$CONN"
-printf 'median of %s alternating rounds of %ss each (this VM is noisy: single runs vary by 10-20%%)\n' "$ROUNDS" "$DUR"
-printf 'page: %s B of prerendered article HTML; asset %s\n\n' "$(stat -c %s "$BW/$PAGE_FILE")" "$ASSET_PATH"
-printf '%-12s %7s %14s %9s %14s %9s %7s\n' payload bytes "wavesites r/s" "p99 ms" "nginx r/s" "p99 ms" ratio
-for spec in "page-plain|$PAGE_PATH|" "page-gzip|$PAGE_PATH|Accept-Encoding: gzip" "asset-2KB|$ASSET_PATH|"; do
-  IFS='|' read -r name path header <<<"$spec"
-  bytes=$(size_of "$path" "$header")
-  taskset -c 1 wrk -t1 -c"$CONN" -d1s ${header:+-H "$header"} "http://127.0.0.1:$WS_PORT$path" >/dev/null   # warm-up
-  taskset -c 1 wrk -t1 -c"$CONN" -d1s ${header:+-H "$header"} "http://127.0.0.1:$NGX_PORT$path" >/dev/null
-  ws_r=() ws_p=() ng_r=() ng_p=()
-  for _ in $(seq "$ROUNDS"); do
-    read -r r p < <(run_wrk $WS_PORT "$path" "$header"); ws_r+=("$r"); ws_p+=("$p")
-    read -r r p < <(run_wrk $NGX_PORT "$path" "$header"); ng_r+=("$r"); ng_p+=("$p")
+start_server() {  # name: starts it alone on core 0, sets SRV_PID, returns once it answers
+  local name=$1 port=${PORT[$1]}
+  ! up "$port" || die "port $port already answers (another bench running?)"
+  case $name in
+    wavesites) taskset -c 0 "$ROOT/build/bin/wavesites" serve --config "$TMP/bench.toml" --web "$BW" \
+      --listen "127.0.0.1:$port" --data "$TMP/data" 2>>"$TMP/wavesites.log" & ;;
+    nginx) taskset -c 0 nginx -c "$TMP/nginx.conf" 2>>"$TMP/nginx.log" & ;;
+    h2o) taskset -c 0 h2o -c "$TMP/h2o.conf" >>"$TMP/h2o.log" 2>&1 & ;;
+  esac
+  SRV_PID=$!
+  for _ in $(seq 100); do
+    up "$port" && return 0
+    kill -0 "$SRV_PID" 2>/dev/null || break
+    sleep 0.1
   done
-  ws_rps=$(echo "${ws_r[*]}" | median); ng_rps=$(echo "${ng_r[*]}" | median)
-  ws_p99=$(echo "${ws_p[*]}" | median); ng_p99=$(echo "${ng_p[*]}" | median)
-  ratio=$(awk -v a="$ws_rps" -v b="$ng_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-  printf '%-12s %7s %14.0f %9s %14.0f %9s %6sx\n' "$name" "$bytes" "$ws_rps" "$ws_p99" "$ng_rps" "$ng_p99" "$ratio"
+  tail -n 20 "$TMP/$name"*.log >&2 || true
+  die "$name did not start"
+}
+stop_server() {
+  kill "$SRV_PID" 2>/dev/null || true
+  wait "$SRV_PID" 2>/dev/null || true
+  SRV_PID=""
+}
+
+# CPU time (clock ticks) of the server process and its children (nginx's worker).
+server_ticks() {
+  local t=0 p
+  for p in "$SRV_PID" $(pgrep -P "$SRV_PID" || true); do
+    [ -r "/proc/$p/stat" ] || continue
+    t=$((t + $(sed 's/.*) //' "/proc/$p/stat" | awk '{print $12 + $13}')))
+  done
+  echo "$t"
+}
+cpu_snap() { awk '$1=="cpu0" || $1=="cpu1" {print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6}' /proc/stat | tr '\n' ' '; }
+busy() { awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN { printf "%.3f", (c - a > 0 ? 1 - (d - b) / (c - a) : 0) }'; }
+
+wrk_run() {  # port path header conns seconds -> wrk's output
+  taskset -c 1 wrk -t1 -c"$4" -d"${5}s" --latency ${3:+-H "$3"} "http://127.0.0.1:$1$2"
+}
+measure() {  # name payload port path header conns round: warm-up, run, one line to runs.tsv
+  local name=$1 payload=$2 port=$3 path=$4 header=$5 conns=$6 round=$7
+  wrk_run "$port" "$path" "$header" "$conns" "$WARMUP" >/dev/null
+  local hz t0 t1 c0 c1 wu ws TIMEFORMAT='%3U %3S'
+  hz=$(getconf CLK_TCK)
+  t0=$(server_ticks); read -r -a c0 <<<"$(cpu_snap)"
+  { time wrk_run "$port" "$path" "$header" "$conns" "$DUR" >"$TMP/wrk.out" 2>"$TMP/wrk.err"; } 2>"$TMP/wrk.time" \
+    || die "wrk failed on $name $payload: $(cat "$TMP/wrk.err")"
+  t1=$(server_ticks); read -r -a c1 <<<"$(cpu_snap)"
+  read -r wu ws <"$TMP/wrk.time"
+  awk -v OFS='\t' -v name="$name" -v payload="$payload" -v conns="$conns" -v round="$round" \
+    -v wrk_cpu="$(awk -v u="$wu" -v s="$ws" -v d="$DUR" 'BEGIN { printf "%.3f", (u + s) / d }')" \
+    -v cpu="$(awk -v d=$((t1 - t0)) -v hz="$hz" -v s="$DUR" 'BEGIN { printf "%.3f", d / hz / s }')" \
+    -v b0="$(busy "${c0[0]}" "${c0[1]}" "${c1[0]}" "${c1[1]}")" -v b1="$(busy "${c0[2]}" "${c0[3]}" "${c1[2]}" "${c1[3]}")" '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /m$/) return v * 60000; if (v ~ /s$/) return v * 1000; return v }
+    /^Requests\/sec/ { rps = $2 }
+    $1 == "99%" { p99 = ms($2) }
+    / requests in / { reqs = $1 }
+    /^ *Socket errors/ { gsub(/,/, ""); errs = $4 + $6 + $8 + $10 }
+    /Non-2xx or 3xx/ { non2xx = $NF }
+    END { print name, payload, conns, round, rps + 0, p99 + 0, reqs + 0, errs + 0, non2xx + 0, cpu, wrk_cpu, b0, b1 }
+  ' "$TMP/wrk.out" >>"$OUT/runs.tsv"
+}
+
+# Profile wavesites at 512 connections on the page: perf record -g for the run's duration.
+profile() {
+  local port=${PORT[wavesites]}
+  start_server wavesites
+  if ! perf record -q -F 999 -g -p "$SRV_PID" -o "$TMP/probe.data" -- sleep 0.2 >/dev/null 2>&1; then
+    [ "$(id -u)" -eq 0 ] || die "perf cannot attach; try: sysctl -w kernel.perf_event_paranoid=-1"
+    PARANOID_OLD=$(sysctl -n kernel.perf_event_paranoid)
+    sysctl -q -w kernel.perf_event_paranoid=-1
+    perf record -q -F 999 -g -p "$SRV_PID" -o "$TMP/probe.data" -- sleep 0.2 >/dev/null 2>&1 \
+      || die "perf record cannot attach to the server even with perf_event_paranoid=-1"
+  fi
+  wrk_run "$port" "$PAGE_PATH" "" "$PERF_CONN" "$WARMUP" >/dev/null
+  perf record -q -F 999 -g -p "$SRV_PID" -o "$OUT/perf-512.data" -- sleep "$DUR" 2>"$TMP/perf.log" &
+  local perf_pid=$! rps
+  sleep 0.2
+  rps=$(wrk_run "$port" "$PAGE_PATH" "" "$PERF_CONN" "$DUR" | awk '/^Requests\/sec/ {print $2}')
+  wait "$perf_pid" || { cat "$TMP/perf.log" >&2; die "perf record failed"; }
+  stop_server
+  {
+    echo "# wavesites, page-plain, $PERF_CONN connections, ${DUR}s: $rps req/s while profiled (perf record -F 999 -g)"
+    echo "# perf report --no-children --sort symbol (self time; top 30); full data: build/bench/perf-512.data"
+    perf report -i "$OUT/perf-512.data" --no-children --sort symbol --stdio -g none >"$TMP/report.txt" 2>/dev/null
+    awk '/^# Samples:/ { print; next } /^#/ || !NF { next }
+      { s = substr($0, 1, 160); sub(/ +$/, "", s); print s; if (++n == 30) exit }' "$TMP/report.txt"
+  } >"$OUT/perf-512.txt"
+  echo
+  cat "$OUT/perf-512.txt"
+}
+
+if [ "$PERF" = only ]; then
+  profile
+  exit 0
+fi
+
+# Same bytes from every server: each alone, each payload fetched once and compared with its file.
+printf 'payload check, body+header bytes per answer (bodies must equal the files):\n'
+: >"$OUT/check.tsv"
+for name in "${SERVERS[@]}"; do
+  start_server "$name"
+  line=""
+  for spec in "${PAYLOADS[@]}"; do
+    IFS='|' read -r payload path header file enc <<<"$spec"
+    read -r body hdr code < <(curl -s -o "$TMP/body" -D "$TMP/head" -w '%{size_download} %{size_header} %{http_code}\n' \
+      ${header:+-H "$header"} "http://127.0.0.1:${PORT[$name]}$path")
+    got_enc=$(awk -F': *' 'tolower($1)=="content-encoding" {gsub(/\r/, "", $2); print $2}' "$TMP/head")
+    [ "$code" = 200 ] || die "$name $payload: status $code"
+    [ "$got_enc" = "$enc" ] || die "$name $payload: Content-Encoding '${got_enc}', expected '${enc}'"
+    cmp -s "$TMP/body" "$BW/$file" || die "$name $payload: body ($body B) differs from $file ($(stat -c %s "$BW/$file") B)"
+    line+=$(printf '  %s %s+%s%s' "$payload" "$body" "$hdr" "${enc:+ ($enc)}")
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$payload" "$body" "$hdr" "$got_enc" >>"$OUT/check.tsv"
+  done
+  stop_server
+  printf '  %-10s%s\n' "$name" "$line"
 done
+
+: >"$OUT/runs.tsv"
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+runs=$((ROUNDS * ${#SERVERS[@]} * ${#PAYLOADS[@]} * ${#CONNS[@]}))
+printf '\n%s runs of %ss (+%ss warm-up each), about %s min\n' "$runs" "$DUR" "$WARMUP" $(((runs * (DUR + WARMUP) + 59) / 60))
+for round in $(seq "$ROUNDS"); do
+  for i in "${!SERVERS[@]}"; do  # the order rotates each round
+    name=${SERVERS[$(((i + round - 1) % ${#SERVERS[@]}))]}
+    start_server "$name"
+    for spec in "${PAYLOADS[@]}"; do
+      IFS='|' read -r payload path header _ _ <<<"$spec"
+      for conns in "${CONNS[@]}"; do
+        measure "$name" "$payload" "${PORT[$name]}" "$path" "$header" "$conns" "$round"
+      done
+    done
+    stop_server
+    printf '  round %s/%s: %s done\n' "$round" "$ROUNDS" "$name"
+  done
+done
+load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+
+node - "$OUT" "$TMP" <<NODE
+const fs = require('fs'), path = require('path');
+const [out, tmp] = process.argv.slice(2);
+const tsv = (f) => fs.readFileSync(path.join(out, f), 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split('\t'));
+const median = (a) => { const s = [...a].sort((x, y) => x - y), n = s.length; return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+const servers = '${SERVERS[*]}'.split(' ');
+const payloads = '$(printf '%s ' "${PAYLOADS[@]%%|*}")'.trim().split(' ');
+const conns = '${CONNS[*]}'.split(' ').map(Number);
+// server_cpu and wrk_cpu: CPU time each used during the run, as a fraction of one core;
+// core0_busy and core1_busy: how busy the whole core was (the server's or wrk's, and anything else)
+const runs = tsv('runs.tsv').map(([server, payload, c, round, rps, p99, requests, errors, non2xx, cpu, wcpu, b0, b1]) => ({
+  server, payload, connections: +c, round: +round, rps: +rps, p99_ms: +p99, requests: +requests,
+  socket_errors: +errors, non_2xx: +non2xx, server_cpu: +cpu, wrk_cpu: +wcpu, core0_busy: +b0, core1_busy: +b1 }));
+const check = {};
+for (const [server, payload, body, hdr, enc] of tsv('check.tsv'))
+  (check[payload] ??= {})[server] = { body_bytes: +body, header_bytes: +hdr, content_encoding: enc || null };
+const results = [];
+for (const payload of payloads) for (const c of conns) {
+  const row = { payload, connections: c, servers: {} };
+  for (const s of servers) {
+    const rs = runs.filter((r) => r.server === s && r.payload === payload && r.connections === c);
+    row.servers[s] = { rps: median(rs.map((r) => r.rps)), p99_ms: median(rs.map((r) => r.p99_ms)),
+      server_cpu: median(rs.map((r) => r.server_cpu)), wrk_cpu: median(rs.map((r) => r.wrk_cpu)),
+      // requests per second of server CPU: less sensitive to other load on core 0 than req/s
+      rps_per_server_cpu: median(rs.map((r) => (r.server_cpu > 0 ? r.rps / r.server_cpu : 0))),
+      errors: rs.reduce((n, r) => n + r.socket_errors + r.non_2xx, 0) };
+  }
+  const ws = row.servers.wavesites.rps;
+  row.wavesites_over_nginx = ws / row.servers.nginx.rps;
+  row.wavesites_over_h2o = ws / row.servers.h2o.rps;
+  results.push(row);
+}
+const h = (s, w) => String(s).padStart(w);
+const cols = servers.map((s) => h(s + ' r/s', 15) + h('p99 ms', 8)).join('');
+console.log('\nmedian of ${ROUNDS} rounds of ${DUR}s; one server at a time on core 0, wrk -t1 on core 1');
+console.log('page: ' + check['page-plain'].wavesites.body_bytes + ' B of prerendered article HTML (gzip ' +
+  check['page-gzip'].wavesites.body_bytes + ' B); asset: $ASSET_PATH, ' + check['asset-2KB'].wavesites.body_bytes + ' B\n');
+console.log('payload'.padEnd(11) + h('conns', 6) + cols + h('ws/nginx', 10) + h('ws/h2o', 8));
+for (const r of results) {
+  const cells = servers.map((s) => h(Math.round(r.servers[s].rps), 15) + h(r.servers[s].p99_ms.toFixed(2), 8)).join('');
+  console.log(r.payload.padEnd(11) + h(r.connections, 6) + cells + h(r.wavesites_over_nginx.toFixed(2) + 'x', 10) + h(r.wavesites_over_h2o.toFixed(2) + 'x', 8));
+}
+const notes = [];
+for (const r of results) for (const s of servers) {
+  const v = r.servers[s];
+  if (v.errors) notes.push(s + ' ' + r.payload + ' c' + r.connections + ': ' + v.errors + ' socket errors or non-2xx answers');
+  if (v.wrk_cpu > 0.9) notes.push(s + ' ' + r.payload + ' c' + r.connections + ': wrk used ' + Math.round(v.wrk_cpu * 100) + '% of core 1, the client may be the limit');
+}
+const shared = runs.filter((r) => r.core0_busy > 0.95 && r.server_cpu < 0.8);
+if (shared.length) notes.push(shared.length + ' of ' + runs.length + ' runs: core 0 was busy but the server had under 80% of it (median ' +
+  Math.round(median(shared.map((r) => r.server_cpu)) * 100) + '%): other processes ran there, so those figures are not comparable');
+if (notes.length) console.log('\n' + notes.join('\n'));
+const result = {
+  generated: new Date().toISOString(),
+  commit: '$(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo -dirty)',
+  machine: { cores: $(nproc), kernel: '$(uname -r)', loadavg_start: '$load_start', loadavg_end: '$load_end' },
+  settings: { duration_s: $DUR, warmup_s: $WARMUP, rounds: $ROUNDS, connections: conns, wrk: 'wrk -t1 --latency, taskset -c 1', server_core: 0 },
+  versions: { wavesites: '$("$ROOT/build/bin/wavesites" --version 2>&1 | head -1)', nginx: '$(nginx -v 2>&1 | sed 's/^nginx version: //')',
+    h2o: '$(h2o --version 2>&1 | head -1)', wrk: '$(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)' },
+  configs: { wavesites: fs.readFileSync(path.join(tmp, 'bench.toml'), 'utf8'),
+    nginx: fs.readFileSync(path.join(tmp, 'nginx.conf'), 'utf8'), h2o: fs.readFileSync(path.join(tmp, 'h2o.conf'), 'utf8') },
+  payloads: Object.fromEntries(payloads.map((p) => [p, check[p]])),
+  results,
+  runs,
+};
+fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify(result, null, 2) + '\n');
+console.log('\nraw results: build/bench/results.json');
+NODE
+
+[ "$PERF" = 0 ] || profile
 
 # The intake: leads per second with durability on, and memory under 20 concurrent 10 MiB uploads.
-kill $(jobs -p) 2>/dev/null || true
 echo
 node "$ROOT/scripts/bench-intake.mjs"

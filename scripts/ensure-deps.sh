@@ -9,7 +9,7 @@ run_pkgs=(g++ cmake ninja-build pkg-config python3 libboost1.74-dev nlohmann-jso
   libbrotli-dev zlib1g-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev iso-codes fonts-dejavu-core)
 test_pkgs=(libgtest-dev chromium postgresql clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14 python3-feedparser libxml2-utils
   python3-aiosmtpd prometheus caddy)
-bench_pkgs=(nginx-light wrk util-linux)
+bench_pkgs=(nginx-light h2o wrk util-linux)
 
 want=("${run_pkgs[@]}")
 for arg in "$@"; do
