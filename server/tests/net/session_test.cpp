@@ -196,6 +196,31 @@ TEST_F(ServerTest, LargeBodiesLeaveByTheZeroCopyPathIntact) {
   EXPECT_LT(gz.body().size(), expected.size());
 }
 
+TEST_F(ServerTest, AnswersTheSocketCannotTakeAtOnceAreFinishedWhenTheClientReads) {
+  // A tiny receive window and a client that reads late: the first non-blocking send takes part
+  // of the answer (head and sendfile body) and the rest must follow, pipelined answers in order.
+  std::ifstream in(fixture_web() + "/pages/big.html", std::ios::binary);
+  const std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const int pipelined : {1, 3}) {
+    asio::io_context io;
+    tcp::socket s(io);
+    s.open(tcp::v4());
+    s.set_option(asio::socket_base::receive_buffer_size(2048));
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    std::string reqs;
+    for (int i = 0; i < pipelined; ++i) reqs += "GET /blog/big HTTP/1.1\r\nHost: x\r\n\r\n";
+    asio::write(s, asio::buffer(reqs));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    boost::beast::flat_buffer buf;
+    for (int i = 0; i < pipelined; ++i) {
+      bhttp::response<bhttp::string_body> r;
+      bhttp::read(s, buf, r);
+      ASSERT_EQ(r.result_int(), 200);
+      EXPECT_EQ(r.body(), expected) << "answer " << i << " of " << pipelined;
+    }
+  }
+}
+
 TEST_F(ServerTest, HeadHasHeadersButNoBody) {
   const auto get_r = get("/blog/home");
   const auto head_r = get("/blog/home", "x", {}, bhttp::verb::head);
