@@ -618,10 +618,12 @@ std::vector<std::string> ids_of(const auto& records) {
 }
 
 TEST_P(store_test, the_migrated_clicks_table_has_exactly_the_field_tables_columns) {
+  // This test's own schema: tests running beside it migrate clicks tables of their own.
   const auto rows =
       scratch_->query(GetParam() == backend::sqlite ? "SELECT name FROM pragma_table_info('clicks') ORDER BY cid"
                                                     : "SELECT column_name FROM information_schema.columns "
-                                                      "WHERE table_name = 'clicks' ORDER BY ordinal_position");
+                                                      "WHERE table_name = 'clicks' AND table_schema = current_schema() "
+                                                      "ORDER BY ordinal_position");
   std::string columns;
   for (const auto& row : rows) columns += (columns.empty() ? "" : ", ") + row[0];
   EXPECT_EQ(columns, click_columns());
