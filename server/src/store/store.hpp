@@ -3,6 +3,7 @@
 /// PostgreSQL), both migrated by the same numbered SQL migrations. Every call blocks until its
 /// work is durable (committed), so callers run it off the I/O threads (the intake handlers use a
 /// small thread pool of their own, api/intake.cpp).
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -64,6 +65,10 @@ struct finished_notification {
   std::string id;
   delivery_outcome outcome;
 };
+
+/// What a take from a token bucket found: nothing when a token was taken, else how long until the
+/// bucket holds one.
+using token_wait = std::optional<std::chrono::seconds>;
 
 /// The outbox at a glance, for the metrics.
 struct outbox_counts {
@@ -131,6 +136,23 @@ class store {
   virtual result<std::uint64_t> release_notification_claims() = 0;
 
   virtual result<outbox_counts> count_notifications() = 0;
+
+  /// Takes one token from the bucket of `key` among the buckets of `limit`, which holds `per_hour`
+  /// tokens at most and refills evenly over the hour; the rate comes with every take, so a
+  /// reload's new one applies at once (a fuller bucket is cut to it). Kept in the database and
+  /// timed by its clock, in one atomic statement, so every server sharing the store draws from
+  /// the same bucket. Only a store that several servers share keeps buckets (PostgreSQL); the
+  /// others answer an error, their one server keeping its buckets in memory (api/address_limits).
+  virtual result<token_wait> take_token(std::string_view /*limit*/, std::string_view /*key*/,
+                                        std::uint32_t /*per_hour*/) {
+    return error{std::string(kind()) + " keeps no shared token buckets"};
+  }
+
+  /// Deletes up to `max` buckets nobody took from for an hour (full by then, the same as none).
+  /// Returns how many went.
+  virtual result<std::uint64_t> forget_full_buckets(std::size_t /*max*/) {
+    return error{std::string(kind()) + " keeps no shared token buckets"};
+  }
 
   /// Stores a click of the landing page; returns once it is committed.
   virtual result<bool> add_click(const click_record& click) = 0;
