@@ -812,6 +812,28 @@ result<std::uint64_t> postgres_store::hurry_notifications(std::string_view chann
   });
 }
 
+result<std::uint64_t> postgres_store::extend_notification_claims(std::span<const std::string> ids,
+                                                                 std::int64_t held_until_ms, std::int64_t until_ms) {
+  if (ids.empty()) return std::uint64_t{0};
+  const std::string held = std::to_string(held_until_ms);
+  const std::string until = std::to_string(until_ms);
+  return impl_->run<std::uint64_t>([&](pg_connection& c, int) -> result<std::uint64_t> {
+    if (auto r = c.exec("begin", "BEGIN"); !r) return error{r.message()};
+    tx_guard guard(c.get());
+    // Bookkeeping like finish_notifications': a lost extension only risks a resend.
+    if (auto r = c.exec("relax commit", "SET LOCAL synchronous_commit TO off"); !r) return error{r.message()};
+    std::uint64_t extended = 0;
+    for (const auto& id : ids) {
+      auto r = c.exec("extend notification claim", outbox_sql(sql_dialect::postgresql).extend.c_str(),
+                      {text_param(id), text_param(held), text_param(until)});
+      if (!r) return error{r.message()};
+      extended += std::stoull(PQcmdTuples(r->get()));
+    }
+    if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+    return extended;
+  });
+}
+
 result<std::uint64_t> postgres_store::release_notification_claims() {
   return impl_->run<std::uint64_t>([&](pg_connection& c, int) -> result<std::uint64_t> {
     auto r = c.exec("release notifications", outbox_sql(sql_dialect::postgresql).release.c_str());

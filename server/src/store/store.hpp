@@ -131,6 +131,13 @@ class store {
   /// so the backlog need not wait out its backoff). Returns how many were waiting.
   virtual result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) = 0;
 
+  /// Extends the claims on `ids` that still end at `held_until_ms` (the caller's claim, which
+  /// nobody else has taken over) to `until_ms`, so a batch that takes longer than one lease keeps
+  /// it. Returns how many were extended: fewer than `ids` means the others are no longer the
+  /// caller's to send.
+  virtual result<std::uint64_t> extend_notification_claims(std::span<const std::string> ids, std::int64_t held_until_ms,
+                                                           std::int64_t until_ms) = 0;
+
   /// Ends every claim, so that notifications a killed process was sending are sent again now
   /// rather than when their lease runs out.
   virtual result<std::uint64_t> release_notification_claims() = 0;

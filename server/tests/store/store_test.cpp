@@ -764,6 +764,29 @@ TEST_P(store_test, concurrent_claimers_never_get_the_same_row) {
   EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end()) << "a row was claimed twice";
 }
 
+TEST_P(store_test, a_claim_is_extended_only_while_its_holder_still_has_it) {
+  for (int i = 1; i <= 2; ++i) {
+    ASSERT_TRUE(db_->add_lead(make_lead(test_id(i)),
+                              std::vector<notification>{make_note("N" + std::to_string(i), test_id(i))}));
+  }
+  ASSERT_EQ(db_->claim_notifications("webhook", 10, t0, 1000)->size(), 2u);
+  const std::vector<std::string> ids{"N1", "N2"};
+  auto extended = db_->extend_notification_claims(ids, t0 + 1000, t0 + 5000);
+  ASSERT_TRUE(extended) << extended.message();
+  EXPECT_EQ(*extended, 2u);
+  EXPECT_TRUE(db_->claim_notifications("webhook", 10, t0 + 2000, 1000)->empty()) << "held past the first lease";
+  EXPECT_EQ(*db_->extend_notification_claims(ids, t0 + 1000, t0 + 9000), 0u) << "the claim no longer ends there";
+
+  // The holder stalled past its lease and another claimer took the rows over: the stale holder
+  // cannot extend them any more, the new one can.
+  auto taken = db_->claim_notifications("webhook", 10, t0 + 5000, 1000);
+  ASSERT_EQ(taken->size(), 2u);
+  EXPECT_EQ(*db_->extend_notification_claims(ids, t0 + 5000, t0 + 20'000), 0u);
+  EXPECT_EQ(*db_->extend_notification_claims(std::vector<std::string>{"N2"}, t0 + 6000, t0 + 20'000), 1u);
+  EXPECT_EQ(db_->claim_notifications("webhook", 10, t0 + 6000, 1000)->size(), 1u) << "N1 ran out, N2 is held";
+  EXPECT_EQ(*db_->extend_notification_claims({}, t0, t0), 0u);
+}
+
 TEST_P(store_test, find_lead_and_find_resume_read_one_record) {
   ASSERT_TRUE(db_->add_lead(make_lead(test_id(1))));
   auto found = db_->find_lead(test_id(1));
