@@ -204,16 +204,9 @@ intake::intake(const live<config>& cfg, store& db, std::filesystem::path spool_d
       spool_dir_(std::move(spool_dir)),
       rules_(rules),
       languages_(std::move(languages)),
-      lead_limits_(cfg.get()->limits.leads_per_ip_per_hour),
-      upload_limits_(cfg.get()->limits.uploads_per_ip_per_hour),
+      limits_(limits_for(db)),
       pool_(2) {
   countries_body_ = json_response(200, "success", nlohmann::json::parse(embedded::countries_json)).body;
-}
-
-void intake::reconfigure() {
-  const auto cfg = cfg_.get();
-  lead_limits_.set_per_hour(cfg->limits.leads_per_ip_per_hour);
-  upload_limits_.set_per_hour(cfg->limits.uploads_per_ip_per_hour);
 }
 
 intake::~intake() {
@@ -223,6 +216,26 @@ intake::~intake() {
 template <typename F>
 auto intake::on_store(F&& f) -> asio::awaitable<decltype(f())> {
   co_return co_await on_pool(pool_, std::forward<F>(f));
+}
+
+asio::awaitable<std::optional<response>> intake::over_limit(limited what, std::string_view client,
+                                                            std::uint32_t per_hour) {
+  const auto kind = what == limited::lead ? intake_kind::lead : intake_kind::resume;
+  auto take = [&] { return limits_->take(what, client, per_hour); };
+  result<token_wait> wait;
+  if (limits_->blocking())
+    wait = co_await on_store(take);
+  else
+    wait = take();
+  if (!wait) {
+    // The buckets are in the database and it does not answer: storing would fail too, so the
+    // answer is the same 503, before the body is read.
+    log::error("store_error", {{"what", "rate limit not checked"}, {"error", wait.message()}});
+    metrics::global().count_store_error();
+    co_return refused(kind, reject_reason::store_error, unavailable());
+  }
+  if (*wait) co_return refused(kind, reject_reason::rate_limited, too_many(**wait));
+  co_return std::nullopt;
 }
 
 void intake::add_routes(route_table& routes) {
@@ -250,13 +263,13 @@ asio::awaitable<response> intake::ready(request_context&) {
 
 asio::awaitable<response> intake::add_lead(request_context& ctx) {
   constexpr auto kind = intake_kind::lead;
-  if (auto wait = lead_limits_.take(ctx.client_ip))
-    co_return refused(kind, reject_reason::rate_limited, too_many(*wait));
+  const auto cfg = cfg_.get();  // one config for the whole request, whatever a reload does meanwhile
+  if (auto refusal = co_await over_limit(limited::lead, ctx.client_ip, cfg->limits.leads_per_ip_per_hour))
+    co_return std::move(*refusal);
   if (!media_type_is(ctx.head.content_type, "application/json")) {
     co_return refused(kind, reject_reason::bad_type,
                       json_error(415, "the body must be JSON (Content-Type: application/json)"));
   }
-  const auto cfg = cfg_.get();  // one config for the whole request, whatever a reload does meanwhile
   const auto limit = cfg->limits.max_json_bytes;
   string_sink sink;
   const auto st = co_await ctx.body.read(sink, limit);
@@ -315,14 +328,14 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
     co_return refused(kind, reject_reason::invalid,
                       json_error(403, "uploads are accepted only from this site's pages"));
   }
-  if (auto wait = upload_limits_.take(ctx.client_ip))
-    co_return refused(kind, reject_reason::rate_limited, too_many(*wait));
+  const auto cfg = cfg_.get();
+  if (auto refusal = co_await over_limit(limited::upload, ctx.client_ip, cfg->limits.uploads_per_ip_per_hour))
+    co_return std::move(*refusal);
   const auto boundary = multipart_boundary(ctx.head.content_type);
   if (!media_type_is(ctx.head.content_type, "multipart/form-data") || !boundary) {
     co_return refused(kind, reject_reason::malformed,
                       json_error(400, "send the file as multipart/form-data in a field named \"file\""));
   }
-  const auto cfg = cfg_.get();
   const auto cap = cfg->limits.max_upload_bytes;
   if (const auto n = ctx.body.content_length(); n && *n > cap + multipart_framing)
     co_return refused(kind, reject_reason::too_large, too_large_upload(cap));

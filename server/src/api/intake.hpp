@@ -5,11 +5,12 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include <boost/asio/thread_pool.hpp>
 
+#include "api/address_limits.hpp"
 #include "api/lead_rules.hpp"
-#include "api/rate_limiter.hpp"
 #include "config/config.hpp"
 #include "http/router.hpp"
 #include "store/store.hpp"
@@ -20,13 +21,11 @@ namespace wavesites {
 class intake {
  public:
   /// `spool_dir` holds uploads while they stream in (unlinked files, never the request body in
-  /// memory); `languages` are the page languages a lead may name (the web bundle's).
+  /// memory); `languages` are the page languages a lead may name (the web bundle's). The
+  /// per-address limits live where `db` says (limits_for): in memory, or in a shared database.
   intake(const live<config>& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
          const lead_rules& rules = lead_rules::embedded());
   ~intake();
-
-  /// Takes up the rate limits of the config now in force (after a reload).
-  void reconfigure();
 
   /// `fn` runs after a record and its notifications are committed (the outbox's wake-up).
   void on_stored(std::function<void()> fn) { on_stored_ = std::move(fn); }
@@ -42,14 +41,16 @@ class intake {
  private:
   template <typename F>
   auto on_store(F&& f) -> asio::awaitable<decltype(f())>;
+  /// The answer refusing a request from `client` over its `what` limit, or when the limit
+  /// cannot be checked; none when the request may go on.
+  asio::awaitable<std::optional<response>> over_limit(limited what, std::string_view client, std::uint32_t per_hour);
 
   const live<config>& cfg_;
   store& db_;
   std::filesystem::path spool_dir_;
   const lead_rules& rules_;
   language_set languages_;
-  rate_limiter lead_limits_;
-  rate_limiter upload_limits_;
+  std::unique_ptr<address_limits> limits_;
   std::string countries_body_;
   std::function<void()> on_stored_;
   asio::thread_pool pool_;  ///< the store blocks; it never runs on an I/O thread

@@ -209,10 +209,8 @@ int run(const serve_command& cmd) {
   clicks.add_routes(routes);
 
   reloader reload(cmd.store.config_path, web_dir, cfg, live_cfg, live_sites);
-  reload.on_change([&](const config& next) {
-    api.reconfigure();
-    notifier.reconfigure(next.notify);
-  });
+  // The intake reads its limits from the config in force at each request; the notifier keeps a copy.
+  reload.on_change([&](const config& next) { notifier.reconfigure(next.notify); });
 
   const server_context app{cfg, live_sites, routes};
   server srv(app);

@@ -34,11 +34,10 @@ std::int64_t now_unix_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-/// A claim lasts as long as a whole batch could take, plus a margin: if it ran out while the
-/// batch was still being sent, another thread would send the same rows again.
-std::int64_t lease_ms(std::string_view channel, std::size_t batch) {
+/// The longest one attempt on `channel` can take.
+std::int64_t attempt_ms(std::string_view channel) {
   const auto per = channel == email_channel ? email_timeout : webhook_timeout;
-  return static_cast<std::int64_t>(batch) * per.count() * 1000 + 30'000;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(per).count();
 }
 
 double jitter() {
@@ -159,16 +158,32 @@ std::size_t outbox_worker::deliver_due(std::string_view channel) {
   }
   const auto channels = notify_channels(*cfg);
   if (std::find(channels.begin(), channels.end(), channel) == channels.end()) return 0;
-  auto claimed = db_.claim_notifications(channel, opts_.batch, now_unix_ms(), lease_ms(channel, opts_.batch));
+  // A claim lasts one attempt plus a margin, and is renewed while the batch is still being sent:
+  // a server killed mid-batch holds its rows back from the others for that long, rather than for
+  // as long as a whole batch of timeouts could last.
+  const auto lease = attempt_ms(channel) + opts_.claim_margin.count();
+  const auto reserve = attempt_ms(channel) + opts_.claim_reserve.count();
+  const auto claimed_at = now_unix_ms();
+  auto claimed = db_.claim_notifications(channel, opts_.batch, claimed_at, lease);
   if (!claimed) {
     log::error("notify_store_error", {{"channel", channel}, {"error", claimed.message()}});
     metrics::count_store_error();
     return 0;
   }
+  std::int64_t held_until = claimed_at + lease;
   std::vector<finished_notification> done;
-  for (const auto& n : *claimed) {
+  bool retries = false;
+  for (std::size_t i = 0; i < claimed->size(); ++i) {
+    const auto& n = (*claimed)[i];
     // Stopping: the rest of the batch keeps its claim and is sent after the restart.
     if (cancel_) break;
+    if (held_until - now_unix_ms() < reserve) {
+      // Too little of the claim is left for another attempt: record what is done, then renew
+      // the claim on the rest. Rows whose claim ran out and went to another server are theirs.
+      retries = finish(channel, done) || retries;
+      const std::span<const notification> rest(claimed->data() + i, claimed->size() - i);
+      if (!renew_claims(channel, rest, held_until, now_unix_ms() + lease)) break;
+    }
     auto [outcome, receiver_tried] = attempt(*cfg, n);
     if (cancel_) break;  // abandoned, not failed: the claim stays
     if (receiver_tried) {
@@ -177,18 +192,46 @@ std::size_t outbox_worker::deliver_due(std::string_view channel) {
     }
     done.push_back({n.id, std::move(outcome)});
   }
+  retries = finish(channel, done) || retries;
+  // Rows of this batch that failed while the receiver was coming back got a backoff after the
+  // recovery had already hurried the rest: hurry again so they do not wait it out.
+  if (retries && !is_failing(channel)) (void)db_.hurry_notifications(channel, now_unix_ms());
+  return claimed->size();
+}
+
+bool outbox_worker::finish(std::string_view channel, std::vector<finished_notification>& done) {
+  if (done.empty()) return false;
   if (auto r = db_.finish_notifications(done); !r) {
     // The claims run out and the rows are sent again: duplicates under the same delivery ids.
     log::error("notify_store_error", {{"channel", channel}, {"error", r.message()}});
     metrics::count_store_error();
   }
-  // Rows of this batch that failed while the receiver was coming back got a backoff after the
-  // recovery had already hurried the rest: hurry again so they do not wait it out.
   const bool retries = std::any_of(done.begin(), done.end(), [](const finished_notification& d) {
     return d.outcome.what == delivery_outcome::kind::retry;
   });
-  if (retries && !is_failing(channel)) (void)db_.hurry_notifications(channel, now_unix_ms());
-  return claimed->size();
+  done.clear();
+  return retries;
+}
+
+bool outbox_worker::renew_claims(std::string_view channel, std::span<const notification> rest, std::int64_t& held_until,
+                                 std::int64_t until) {
+  std::vector<std::string> ids;
+  ids.reserve(rest.size());
+  for (const auto& n : rest) ids.push_back(n.id);
+  const auto extended = db_.extend_notification_claims(ids, held_until, until);
+  if (!extended) {
+    log::error("notify_store_error", {{"channel", channel}, {"error", extended.message()}});
+    metrics::count_store_error();
+    return false;
+  }
+  if (*extended < ids.size()) {
+    // This thread overran its claim (a stalled store, say) and another server took rows over:
+    // leave the batch; what this thread still holds is claimed again when its lease ends.
+    log::warn("notify_claim_lost", {{"channel", channel}, {"rows", ids.size() - *extended}});
+    return false;
+  }
+  held_until = until;
+  return true;
 }
 
 result<bool> outbox_worker::send(const notify_config& cfg, const notification& n) {

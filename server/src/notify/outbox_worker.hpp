@@ -1,9 +1,12 @@
 #pragma once
 /// Delivers the outbox: a few threads per channel claim due notifications, load the record,
 /// send it, and record the outcome. At least once: a claim that is never finished (a crash, a
-/// kill) runs out and the row is sent again under the same delivery id. Failures retry with
-/// exponential backoff and jitter until the config's retry window ends, then the row is marked
-/// failed and stays in the outbox for the operator. None of this runs on an I/O thread, so a slow
+/// kill) runs out and the row is sent again under the same delivery id. A claim lasts one
+/// attempt's timeout plus 20 s and is renewed while its batch is still being sent, so the rows a
+/// killed server held wait half a minute (webhook; 80 s for email) for another server, not as
+/// long as a whole batch of timeouts could last. Failures retry with exponential backoff and
+/// jitter until the config's retry window ends, then the row is marked failed and stays in the
+/// outbox for the operator. None of this runs on an I/O thread, so a slow
 /// or dead receiver never slows a visitor's request.
 #include <atomic>
 #include <chrono>
@@ -12,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <thread>
 #include <utility>
@@ -34,6 +38,13 @@ class outbox_worker {
     std::size_t threads_per_channel = 1;
     std::size_t batch = 64;
     std::uint64_t max_attachment_bytes = 10 * 1024 * 1024;
+    /// A claim lasts one attempt's timeout plus this. The shorter, the sooner another server
+    /// sends what a killed one held.
+    std::chrono::milliseconds claim_margin{20'000};
+    /// An attempt starts only with its timeout plus this much of the claim left (else the claim
+    /// is renewed first), so it ends, and its outcome is written, before the claim runs out, even
+    /// on a server whose clock is a few seconds off the others'. Less than claim_margin.
+    std::chrono::milliseconds claim_reserve{10'000};
   };
 
   outbox_worker(store& db, const notify_config& cfg, options opts);
@@ -55,6 +66,12 @@ class outbox_worker {
   /// Waits until this thread may claim again; false when stopping.
   bool wait_for_turn(std::chrono::steady_clock::time_point last_claim);
   std::size_t deliver_due(std::string_view channel);
+  /// Records the outcomes in `done` and empties it; true when some are to be retried.
+  bool finish(std::string_view channel, std::vector<finished_notification>& done);
+  /// Extends this thread's claim on `rest`, held until `held_until`, to `until`; false when the
+  /// claim cannot be kept (the store failed, or another server took rows over).
+  bool renew_claims(std::string_view channel, std::span<const notification> rest, std::int64_t& held_until,
+                    std::int64_t until);
   /// The outcome, and whether the receiver was asked at all (not when the record is gone).
   std::pair<delivery_outcome, bool> attempt(const notify_config& cfg, const notification& n);
   result<bool> send(const notify_config& cfg, const notification& n);

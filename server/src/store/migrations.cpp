@@ -12,10 +12,11 @@ namespace {
 
 // Append new migrations here (and to EMBED_INPUTS in CMakeLists.txt); never edit an applied one,
 // since databases in the field have already run it.
-const std::array<migration, 3> migrations_list{{
+const std::array<migration, 4> migrations_list{{
     {1, "001_init", embedded::migration_001},
     {2, "002_clicks", embedded::migration_002},
     {3, "003_outbox", embedded::migration_003},
+    {4, "004_rate_buckets", embedded::migration_004},
 }};
 
 std::string utc_timestamp_now() {
@@ -67,8 +68,10 @@ std::string replace_word(std::string_view sql, std::string_view token, std::stri
 std::string dialect_sql(std::string_view sql, sql_dialect dialect) {
   const bool sqlite = dialect == sql_dialect::sqlite;
   // A table keyed by its primary key alone: SQLite then keeps one b-tree instead of two.
-  return replace_word(replace_word(sql, "BLOB_TYPE", sqlite ? "BLOB" : "BYTEA"), "KEYED_TABLE",
-                      sqlite ? "WITHOUT ROWID" : "");
+  auto out = replace_word(replace_word(sql, "BLOB_TYPE", sqlite ? "BLOB" : "BYTEA"), "KEYED_TABLE",
+                          sqlite ? "WITHOUT ROWID" : "");
+  // Scratch data that need not survive a crash: PostgreSQL then skips the WAL; SQLite has no such table.
+  return replace_word(out, "UNLOGGED_TABLE", sqlite ? "TABLE" : "UNLOGGED TABLE");
 }
 
 result<int> run_migrations(migration_session& session, sql_dialect dialect) {

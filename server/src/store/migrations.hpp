@@ -26,7 +26,8 @@ struct migration {
 
 /// `sql` with the dialect tokens replaced: BLOB_TYPE becomes BLOB on SQLite, BYTEA on PostgreSQL;
 /// KEYED_TABLE (after a CREATE TABLE's closing parenthesis) becomes WITHOUT ROWID on SQLite and
-/// nothing on PostgreSQL.
+/// nothing on PostgreSQL; CREATE UNLOGGED_TABLE becomes CREATE TABLE on SQLite and CREATE
+/// UNLOGGED TABLE on PostgreSQL.
 [[nodiscard]] std::string dialect_sql(std::string_view sql, sql_dialect dialect);
 
 /// The table that records which migrations have been applied; created if missing.

@@ -20,11 +20,13 @@ outbox_statements make(sql_dialect dialect) {
       .remove = "DELETE FROM outbox WHERE id = ?1",
       .hurry =
           "UPDATE outbox SET next_attempt_ms = ?2 WHERE state = 'pending' AND channel = ?1 AND next_attempt_ms > ?2",
+      .extend = "UPDATE outbox SET claimed_until_ms = ?3 WHERE id = ?1 AND state = 'pending' AND claimed_until_ms = ?2",
       .release = "UPDATE outbox SET claimed_until_ms = 0 WHERE state = 'pending' AND claimed_until_ms <> 0",
       .counts = "SELECT state, count(*), min(created_ms) FROM outbox GROUP BY state",
   };
   if (pg) {
-    for (auto* text : {&s.insert, &s.claim, &s.finish, &s.remove, &s.hurry}) *text = postgres_placeholders(*text);
+    for (auto* text : {&s.insert, &s.claim, &s.finish, &s.remove, &s.hurry, &s.extend})
+      *text = postgres_placeholders(*text);
   }
   return s;
 }

@@ -22,6 +22,8 @@ struct outbox_statements {
   std::string remove;
   /// (channel, now_ms)
   std::string hurry;
+  /// (id, held_until_ms, until_ms): a claim renewed by its holder, unless it was taken over.
+  std::string extend;
   std::string release;
   /// -> state, count, oldest created_ms.
   std::string counts;

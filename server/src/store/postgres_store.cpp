@@ -4,6 +4,7 @@
 #include <libpq-fe.h>
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
@@ -589,6 +590,39 @@ result<bool> postgres_store::add_click(const click_record& click) {
 
 namespace {
 
+// The bucket as the database's clock finds it at this take: what it held, plus per_hour ($3)
+// tokens an hour for the time since, up to per_hour. excluded.updated_at is the take's "now",
+// read once from clock_timestamp(); a take that waited for another's row lock may find a later
+// updated_at than its own now, and then nothing has refilled (never a negative refill).
+constexpr std::string_view refilled_sql =
+    "least($3::float8, b.tokens + greatest(0, extract(epoch FROM excluded.updated_at - b.updated_at))::float8 "
+    "* $3::float8 / 3600)";
+
+std::string make_take_token_sql() {
+  // A new bucket starts full, less this take. An existing one is refilled (@r) and, if it holds
+  // a whole token, gives it; either way it is written back with the time, as the in-memory
+  // limiter does. RETURNING sees only the new row, hence `taken`; the wait is the time until
+  // the bucket holds one token again, as api/rate_limiter.cpp computes it.
+  std::string sql =
+      "INSERT INTO rate_buckets AS b (kind, address, tokens, taken, updated_at) "
+      "VALUES ($1, $2, $3::float8 - 1, true, clock_timestamp()) "
+      "ON CONFLICT (kind, address) DO UPDATE SET "
+      "tokens = CASE WHEN @r >= 1 THEN @r - 1 ELSE @r END, "
+      "taken = @r >= 1, "
+      "updated_at = greatest(b.updated_at, excluded.updated_at) "
+      "RETURNING taken, ceil((1 - tokens) * 3600 / $3::float8)";
+  for (auto at = sql.find("@r"); at != std::string::npos; at = sql.find("@r", at + refilled_sql.size())) {
+    sql.replace(at, 2, refilled_sql);
+  }
+  return sql;
+}
+
+// The condition is repeated outside the subquery so that a bucket someone takes from while this
+// runs is rechecked under its row lock and kept.
+constexpr const char* forget_buckets_sql =
+    "DELETE FROM rate_buckets WHERE updated_at < now() - interval '1 hour' AND (kind, address) IN ("
+    "SELECT kind, address FROM rate_buckets WHERE updated_at < now() - interval '1 hour' LIMIT $1)";
+
 /// Reads `columns` of `table` whose id is after `after_id`, in id order, from one snapshot
 /// through a cursor so memory stays flat, handing each row to `fn`.
 template <typename Read, typename Fn>
@@ -624,6 +658,31 @@ result<bool> postgres_store::each_click(const std::function<void(const click_rec
                                         const std::string& after_id) {
   return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
     return each_row(c, "clicks", click_columns(), after_id, read_click, fn);
+  });
+}
+
+result<token_wait> postgres_store::take_token(std::string_view limit, std::string_view key, std::uint32_t per_hour) {
+  static const std::string sql = make_take_token_sql();
+  const std::string kind_text(limit);
+  const std::string key_text(key);
+  const std::string rate = std::to_string(std::max<std::uint32_t>(per_hour, 1));
+  return impl_->run<token_wait>([&](pg_connection& c, int) -> result<token_wait> {
+    // Autocommit: the row lock is held for this one statement only.
+    auto r = c.exec("take token", sql.c_str(), {text_param(kind_text), text_param(key_text), text_param(rate)});
+    if (!r) return error{r.message()};
+    if (PQntuples(r->get()) != 1) return error{"postgresql: take token: no row returned"};
+    if (get_text(r->get(), 0, 0) == "t") return token_wait();
+    const double wait = std::stod(get_text(r->get(), 0, 1));
+    return token_wait(std::chrono::seconds(static_cast<long long>(std::max(1.0, wait))));
+  });
+}
+
+result<std::uint64_t> postgres_store::forget_full_buckets(std::size_t max) {
+  const std::string limit = std::to_string(max);
+  return impl_->run<std::uint64_t>([&](pg_connection& c, int) -> result<std::uint64_t> {
+    auto r = c.exec("forget full buckets", forget_buckets_sql, {text_param(limit)});
+    if (!r) return error{r.message()};
+    return std::stoull(PQcmdTuples(r->get()));
   });
 }
 
@@ -750,6 +809,28 @@ result<std::uint64_t> postgres_store::hurry_notifications(std::string_view chann
                     {text_param(ch), text_param(now)});
     if (!r) return error{r.message()};
     return std::stoull(PQcmdTuples(r->get()));
+  });
+}
+
+result<std::uint64_t> postgres_store::extend_notification_claims(std::span<const std::string> ids,
+                                                                 std::int64_t held_until_ms, std::int64_t until_ms) {
+  if (ids.empty()) return std::uint64_t{0};
+  const std::string held = std::to_string(held_until_ms);
+  const std::string until = std::to_string(until_ms);
+  return impl_->run<std::uint64_t>([&](pg_connection& c, int) -> result<std::uint64_t> {
+    if (auto r = c.exec("begin", "BEGIN"); !r) return error{r.message()};
+    tx_guard guard(c.get());
+    // Bookkeeping like finish_notifications': a lost extension only risks a resend.
+    if (auto r = c.exec("relax commit", "SET LOCAL synchronous_commit TO off"); !r) return error{r.message()};
+    std::uint64_t extended = 0;
+    for (const auto& id : ids) {
+      auto r = c.exec("extend notification claim", outbox_sql(sql_dialect::postgresql).extend.c_str(),
+                      {text_param(id), text_param(held), text_param(until)});
+      if (!r) return error{r.message()};
+      extended += std::stoull(PQcmdTuples(r->get()));
+    }
+    if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+    return extended;
   });
 }
 

@@ -54,9 +54,15 @@ class postgres_store final : public store {
   using store::finish_notification;
   result<bool> finish_notifications(std::span<const finished_notification> done) override;
   result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) override;
+  result<std::uint64_t> extend_notification_claims(std::span<const std::string> ids, std::int64_t held_until_ms,
+                                                   std::int64_t until_ms) override;
   result<std::uint64_t> release_notification_claims() override;
   result<outbox_counts> count_notifications() override;
   result<bool> add_click(const click_record& click) override;
+  /// INSERT ... ON CONFLICT DO UPDATE ... RETURNING on table rate_buckets (migration 004): one
+  /// statement, so the row lock makes concurrent takes from any number of servers take turns.
+  result<token_wait> take_token(std::string_view limit, std::string_view key, std::uint32_t per_hour) override;
+  result<std::uint64_t> forget_full_buckets(std::size_t max) override;
   result<bool> each_lead(const std::function<void(const lead_record&)>& fn, const std::string& after_id) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
                            const std::function<void(std::string_view chunk)>& write,

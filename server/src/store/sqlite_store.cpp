@@ -839,6 +839,31 @@ result<std::uint64_t> sqlite_store::hurry_notifications(std::string_view channel
   });
 }
 
+result<std::uint64_t> sqlite_store::extend_notification_claims(std::span<const std::string> ids,
+                                                               std::int64_t held_until_ms, std::int64_t until_ms) {
+  if (ids.empty()) return std::uint64_t{0};
+  std::lock_guard w(impl_->write_mutex);
+  sqlite3* db = impl_->writer_db.get();
+  const relaxed_sync relaxed(db);
+  auto update = prepare(db, outbox_sql(sql_dialect::sqlite).extend);
+  if (!update) return error{update.message()};
+  if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return error{r.message()};
+  transaction_guard guard(db);
+  std::uint64_t extended = 0;
+  for (const auto& id : ids) {
+    sqlite3_stmt* s = update->get();
+    bind_text(s, 1, id);
+    sqlite3_bind_int64(s, 2, held_until_ms);
+    sqlite3_bind_int64(s, 3, until_ms);
+    const int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (rc != SQLITE_DONE) return db_error(db, "extend notification claim");
+    extended += static_cast<std::uint64_t>(sqlite3_changes64(db));
+  }
+  if (auto r = exec(db, "COMMIT"); !r) return error{r.message()};
+  return extended;
+}
+
 result<std::uint64_t> sqlite_store::release_notification_claims() {
   return impl_->write(outbox_sql(sql_dialect::sqlite).release, [](sqlite3_stmt*) {});
 }

@@ -52,6 +52,8 @@ class sqlite_store final : public store {
   using store::finish_notification;
   result<bool> finish_notifications(std::span<const finished_notification> done) override;
   result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) override;
+  result<std::uint64_t> extend_notification_claims(std::span<const std::string> ids, std::int64_t held_until_ms,
+                                                   std::int64_t until_ms) override;
   result<std::uint64_t> release_notification_claims() override;
   result<outbox_counts> count_notifications() override;
   /// A simple insert under the write lock: clicks are few and worth less than a lead's group commit.

@@ -3,6 +3,7 @@
 /// PostgreSQL), both migrated by the same numbered SQL migrations. Every call blocks until its
 /// work is durable (committed), so callers run it off the I/O threads (the intake handlers use a
 /// small thread pool of their own, api/intake.cpp).
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -65,6 +66,10 @@ struct finished_notification {
   delivery_outcome outcome;
 };
 
+/// What a take from a token bucket found: nothing when a token was taken, else how long until the
+/// bucket holds one.
+using token_wait = std::optional<std::chrono::seconds>;
+
 /// The outbox at a glance, for the metrics.
 struct outbox_counts {
   std::uint64_t pending = 0;
@@ -126,11 +131,35 @@ class store {
   /// so the backlog need not wait out its backoff). Returns how many were waiting.
   virtual result<std::uint64_t> hurry_notifications(std::string_view channel, std::int64_t now_ms) = 0;
 
+  /// Extends the claims on `ids` that still end at `held_until_ms` (the caller's claim, which
+  /// nobody else has taken over) to `until_ms`, so a batch that takes longer than one lease keeps
+  /// it. Returns how many were extended: fewer than `ids` means the others are no longer the
+  /// caller's to send.
+  virtual result<std::uint64_t> extend_notification_claims(std::span<const std::string> ids, std::int64_t held_until_ms,
+                                                           std::int64_t until_ms) = 0;
+
   /// Ends every claim, so that notifications a killed process was sending are sent again now
   /// rather than when their lease runs out.
   virtual result<std::uint64_t> release_notification_claims() = 0;
 
   virtual result<outbox_counts> count_notifications() = 0;
+
+  /// Takes one token from the bucket of `key` among the buckets of `limit`, which holds `per_hour`
+  /// tokens at most and refills evenly over the hour; the rate comes with every take, so a
+  /// reload's new one applies at once (a fuller bucket is cut to it). Kept in the database and
+  /// timed by its clock, in one atomic statement, so every server sharing the store draws from
+  /// the same bucket. Only a store that several servers share keeps buckets (PostgreSQL); the
+  /// others answer an error, their one server keeping its buckets in memory (api/address_limits).
+  virtual result<token_wait> take_token(std::string_view /*limit*/, std::string_view /*key*/,
+                                        std::uint32_t /*per_hour*/) {
+    return error{std::string(kind()) + " keeps no shared token buckets"};
+  }
+
+  /// Deletes up to `max` buckets nobody took from for an hour (full by then, the same as none).
+  /// Returns how many went.
+  virtual result<std::uint64_t> forget_full_buckets(std::size_t /*max*/) {
+    return error{std::string(kind()) + " keeps no shared token buckets"};
+  }
 
   /// Stores a click of the landing page; returns once it is committed.
   virtual result<bool> add_click(const click_record& click) = 0;

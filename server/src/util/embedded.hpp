@@ -12,5 +12,6 @@ extern const std::string_view lead_rules_json;
 extern const std::string_view migration_001;
 extern const std::string_view migration_002;
 extern const std::string_view migration_003;
+extern const std::string_view migration_004;
 
 }  // namespace wavesites::embedded

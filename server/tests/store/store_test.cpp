@@ -27,6 +27,7 @@
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/postgres_store.hpp"
+#include "store/scratch_database.hpp"
 #include "store/store.hpp"
 #include "util/c_handle.hpp"
 
@@ -35,20 +36,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-enum class backend { sqlite, postgresql };
-
-// Readable test names in CTest ("GetParam() = sqlite") instead of the enum's bytes.
-void PrintTo(backend b, std::ostream* os) {
-  *os << (b == backend::sqlite ? "sqlite" : "postgresql");
-}
-
-std::string random_hex(std::size_t chars) {
-  static thread_local std::mt19937_64 rng{std::random_device{}()};
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out(chars, '0');
-  for (auto& c : out) c = digits[rng() % 16];
-  return out;
-}
+using testing::backend;
+using testing::pg_skip_message;
+using testing::pg_test_url;
+using testing::random_hex;
+using testing::scratch_database;
 
 // Zero-padded so the ids sort like ULIDs do: by the number, as plain bytes.
 std::string test_id(std::uint64_t n) {
@@ -68,121 +60,6 @@ std::uint64_t count_resumes(store& db) {
   EXPECT_TRUE(db.each_resume([&](const resume_record&) { ++n; }, [](std::string_view) {}, "").ok());
   return n;
 }
-
-const char* pg_test_url() {
-  const char* url = std::getenv("WAVESITES_TEST_PG_URL");
-  return url != nullptr && *url != '\0' ? url : nullptr;
-}
-
-constexpr const char* pg_skip_message =
-    "WAVESITES_TEST_PG_URL is not set: run under scripts/with-postgres.sh (make test does) to test PostgreSQL";
-
-using pg_conn = c_handle<PGconn, PQfinish>;
-using pg_result = c_handle<PGresult, PQclear>;
-
-/// An empty database for one test, removed afterwards, with a back door for looking at the
-/// tables directly (what the store interface does not show, such as schema_version).
-class scratch_database {
- public:
-  /// Null with `skip` set when the backend is not available here.
-  static std::unique_ptr<scratch_database> create(backend b, std::string& skip) {
-    auto s = std::unique_ptr<scratch_database>(new scratch_database(b));
-    if (b == backend::sqlite) {
-      s->dir_ = fs::temp_directory_path() / ("wavesites-store-test-" + random_hex(12));
-      // Nested, so open_store has to create the parent directories.
-      s->sqlite_path_ = s->dir_ / "nested" / "dir" / "wavesites.db";
-      s->url_ = "sqlite:" + s->sqlite_path_.string();
-      return s;
-    }
-    const char* base = pg_test_url();
-    if (base == nullptr) {
-      skip = pg_skip_message;
-      return nullptr;
-    }
-    s->admin_.reset(PQconnectdb(base));
-    if (PQstatus(s->admin_.get()) != CONNECTION_OK) {
-      throw std::runtime_error(std::string("cannot reach WAVESITES_TEST_PG_URL: ") + PQerrorMessage(s->admin_.get()));
-    }
-    PQsetNoticeProcessor(
-        s->admin_.get(), [](void*, const char*) {}, nullptr);  // "drop cascades to ..."
-    s->schema_ = "wst_" + random_hex(12);
-    s->admin_exec("CREATE SCHEMA " + s->schema_);
-    const std::string base_url(base);
-    // search_path puts the store's tables in the private schema; application_name lets a test
-    // find this store's server connections.
-    s->url_ = base_url + (base_url.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" +
-              s->schema_ + "&application_name=" + s->schema_;
-    return s;
-  }
-
-  ~scratch_database() {
-    if (backend_ == backend::sqlite) {
-      std::error_code ec;
-      fs::remove_all(dir_, ec);
-    } else if (admin_) {
-      pg_result(PQexec(admin_.get(), ("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE").c_str()));
-    }
-  }
-  scratch_database(const scratch_database&) = delete;
-  scratch_database& operator=(const scratch_database&) = delete;
-
-  [[nodiscard]] const std::string& url() const { return url_; }
-  [[nodiscard]] const std::string& schema() const { return schema_; }
-  [[nodiscard]] const fs::path& sqlite_path() const { return sqlite_path_; }
-
-  /// Runs a query whose answer is rows of text (table names unqualified).
-  std::vector<std::vector<std::string>> query(const std::string& sql) {
-    std::vector<std::vector<std::string>> rows;
-    if (backend_ == backend::sqlite) {
-      sqlite3* db = nullptr;
-      if (sqlite3_open_v2(sqlite_path_.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-        sqlite3_close(db);
-        throw std::runtime_error("cannot open " + sqlite_path_.string());
-      }
-      sqlite3_stmt* st = nullptr;
-      if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
-        const std::string msg = sqlite3_errmsg(db);
-        sqlite3_close(db);
-        throw std::runtime_error(msg);
-      }
-      while (sqlite3_step(st) == SQLITE_ROW) {
-        auto& row = rows.emplace_back();
-        for (int i = 0; i < sqlite3_column_count(st); ++i) {
-          const auto* t = sqlite3_column_text(st, i);
-          row.emplace_back(t ? reinterpret_cast<const char*>(t) : "");
-        }
-      }
-      sqlite3_finalize(st);
-      sqlite3_close(db);
-      return rows;
-    }
-    admin_exec("SET search_path TO " + schema_);
-    pg_result r(PQexec(admin_.get(), sql.c_str()));
-    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) throw std::runtime_error(PQresultErrorMessage(r.get()));
-    for (int i = 0; i < PQntuples(r.get()); ++i) {
-      auto& row = rows.emplace_back();
-      for (int j = 0; j < PQnfields(r.get()); ++j) row.emplace_back(PQgetvalue(r.get(), i, j));
-    }
-    admin_exec("RESET search_path");
-    return rows;
-  }
-
-  void admin_exec(const std::string& sql) {
-    pg_result r(PQexec(admin_.get(), sql.c_str()));
-    const auto st = PQresultStatus(r.get());
-    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) throw std::runtime_error(PQresultErrorMessage(r.get()));
-  }
-
- private:
-  explicit scratch_database(backend b) : backend_(b) {}
-
-  backend backend_;
-  std::string url_;
-  fs::path dir_;
-  fs::path sqlite_path_;
-  pg_conn admin_;
-  std::string schema_;
-};
 
 lead_record make_lead(const std::string& id) {
   lead_record l;
@@ -889,6 +766,29 @@ TEST_P(store_test, concurrent_claimers_never_get_the_same_row) {
   EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end()) << "a row was claimed twice";
 }
 
+TEST_P(store_test, a_claim_is_extended_only_while_its_holder_still_has_it) {
+  for (int i = 1; i <= 2; ++i) {
+    ASSERT_TRUE(db_->add_lead(make_lead(test_id(i)),
+                              std::vector<notification>{make_note("N" + std::to_string(i), test_id(i))}));
+  }
+  ASSERT_EQ(db_->claim_notifications("webhook", 10, t0, 1000)->size(), 2u);
+  const std::vector<std::string> ids{"N1", "N2"};
+  auto extended = db_->extend_notification_claims(ids, t0 + 1000, t0 + 5000);
+  ASSERT_TRUE(extended) << extended.message();
+  EXPECT_EQ(*extended, 2u);
+  EXPECT_TRUE(db_->claim_notifications("webhook", 10, t0 + 2000, 1000)->empty()) << "held past the first lease";
+  EXPECT_EQ(*db_->extend_notification_claims(ids, t0 + 1000, t0 + 9000), 0u) << "the claim no longer ends there";
+
+  // The holder stalled past its lease and another claimer took the rows over: the stale holder
+  // cannot extend them any more, the new one can.
+  auto taken = db_->claim_notifications("webhook", 10, t0 + 5000, 1000);
+  ASSERT_EQ(taken->size(), 2u);
+  EXPECT_EQ(*db_->extend_notification_claims(ids, t0 + 5000, t0 + 20'000), 0u);
+  EXPECT_EQ(*db_->extend_notification_claims(std::vector<std::string>{"N2"}, t0 + 6000, t0 + 20'000), 1u);
+  EXPECT_EQ(db_->claim_notifications("webhook", 10, t0 + 6000, 1000)->size(), 1u) << "N1 ran out, N2 is held";
+  EXPECT_EQ(*db_->extend_notification_claims({}, t0, t0), 0u);
+}
+
 TEST_P(store_test, find_lead_and_find_resume_read_one_record) {
   ASSERT_TRUE(db_->add_lead(make_lead(test_id(1))));
   auto found = db_->find_lead(test_id(1));
@@ -912,6 +812,145 @@ TEST_P(store_test, find_lead_and_find_resume_read_one_record) {
 }
 
 INSTANTIATE_TEST_SUITE_P(both, store_test, ::testing::Values(backend::sqlite, backend::postgresql), backend_name);
+
+// --- Token buckets shared through PostgreSQL (migration 004) ---------------------------------------
+
+/// A PostgreSQL store on a schema of its own; skipped without WAVESITES_TEST_PG_URL.
+class shared_buckets_test : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string skip;
+    scratch_ = scratch_database::create(backend::postgresql, skip);
+    if (!scratch_) GTEST_SKIP() << skip;
+    db_ = open_second();
+  }
+  void TearDown() override {
+    db_.reset();
+    scratch_.reset();
+  }
+  /// Another store on the same database: what a second server sees.
+  std::unique_ptr<store> open_second() {
+    auto opened = open_store(scratch_->url());
+    if (!opened) throw std::runtime_error(opened.message());
+    return std::move(opened).value();
+  }
+  /// Moves every bucket's last take `seconds` into the past, as if that much time had gone by.
+  void age_buckets(int seconds, const std::string& where = "true") {
+    scratch_->query("UPDATE rate_buckets SET updated_at = updated_at - interval '" + std::to_string(seconds) +
+                    " seconds' WHERE " + where + " RETURNING 1");
+  }
+  token_wait take(store& db, std::string_view key, std::uint32_t per_hour, std::string_view limit = "lead") {
+    auto r = db.take_token(limit, key, per_hour);
+    if (!r) throw std::runtime_error(r.message());
+    return *r;
+  }
+
+  std::unique_ptr<scratch_database> scratch_;
+  std::unique_ptr<store> db_;
+};
+
+TEST_F(shared_buckets_test, a_bucket_gives_per_hour_at_once_then_says_when_the_next_token_comes) {
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(take(*db_, "198.51.100.1", 3), std::nullopt) << i;
+  const auto wait = take(*db_, "198.51.100.1", 3);
+  ASSERT_TRUE(wait);
+  // One token every 1200 s, and the bucket is empty: the same Retry-After as in memory.
+  EXPECT_GE(wait->count(), 1199);
+  EXPECT_LE(wait->count(), 1200);
+  EXPECT_EQ(take(*db_, "198.51.100.2", 3), std::nullopt) << "another address has its own bucket";
+  EXPECT_EQ(take(*db_, "198.51.100.1", 3, "upload"), std::nullopt) << "uploads have their own";
+  EXPECT_TRUE(take(*db_, "198.51.100.1", 3)) << "a refusal takes nothing, and gives nothing back";
+}
+
+TEST_F(shared_buckets_test, the_bucket_refills_evenly_by_the_databases_clock) {
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(take(*db_, "198.51.100.1", 3), std::nullopt);
+  ASSERT_TRUE(take(*db_, "198.51.100.1", 3));
+  age_buckets(1201);  // a third of an hour and a second: one token back
+  EXPECT_EQ(take(*db_, "198.51.100.1", 3), std::nullopt);
+  const auto wait = take(*db_, "198.51.100.1", 3);
+  ASSERT_TRUE(wait);
+  EXPECT_GE(wait->count(), 1198);
+  age_buckets(24 * 3600);  // a day: full, never fuller than per_hour
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(take(*db_, "198.51.100.1", 3), std::nullopt) << i;
+  EXPECT_TRUE(take(*db_, "198.51.100.1", 3));
+}
+
+TEST_F(shared_buckets_test, a_new_rate_applies_at_the_next_take) {
+  ASSERT_EQ(take(*db_, "198.51.100.1", 5), std::nullopt);
+  ASSERT_EQ(take(*db_, "198.51.100.1", 5), std::nullopt);
+  // A reload lowers the rate: the three tokens left are cut to the new size.
+  EXPECT_EQ(take(*db_, "198.51.100.1", 1), std::nullopt);
+  const auto slow = take(*db_, "198.51.100.1", 1);
+  ASSERT_TRUE(slow);
+  EXPECT_GE(slow->count(), 3599);
+  // Raising it adds no tokens at once, only a faster refill: one every 36 s.
+  const auto fast = take(*db_, "198.51.100.1", 100);
+  ASSERT_TRUE(fast);
+  EXPECT_LE(fast->count(), 36);
+}
+
+TEST_F(shared_buckets_test, concurrent_takes_from_two_servers_never_get_more_than_the_bucket_holds) {
+  // Two stores on one database are two servers; each has its own connection pool, and their
+  // threads take from one address at once.
+  auto second = open_second();
+  constexpr std::uint32_t per_hour = 60;
+  constexpr int threads_per_server = 8;
+  constexpr int takes_per_thread = 25;
+  std::atomic<int> taken{0};
+  std::atomic<int> refused{0};
+  std::atomic<int> failed{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2 * threads_per_server; ++t) {
+    store& db = t % 2 == 0 ? *db_ : *second;
+    threads.emplace_back([&db, &taken, &refused, &failed] {
+      for (int i = 0; i < takes_per_thread; ++i) {
+        auto r = db.take_token("lead", "203.0.113.9", per_hour);
+        if (!r)
+          ++failed;
+        else if (*r)
+          ++refused;
+        else
+          ++taken;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failed.load(), 0);
+  // The refill adds one token a minute; the takes are over in seconds.
+  EXPECT_EQ(taken.load(), static_cast<int>(per_hour)) << "exactly the bucket, however the takes interleave";
+  EXPECT_EQ(taken.load() + refused.load(), 2 * threads_per_server * takes_per_thread);
+  EXPECT_EQ(scratch_->query("SELECT count(*) FROM rate_buckets")[0][0], "1");
+}
+
+TEST_F(shared_buckets_test, forgetting_deletes_only_buckets_untouched_for_an_hour_and_at_most_max) {
+  for (int i = 1; i <= 5; ++i) ASSERT_EQ(take(*db_, "192.0.2." + std::to_string(i), 10), std::nullopt);
+  age_buckets(3601, "address IN ('192.0.2.1', '192.0.2.2', '192.0.2.3')");
+  auto first = db_->forget_full_buckets(2);
+  ASSERT_TRUE(first) << first.message();
+  EXPECT_EQ(*first, 2u);
+  EXPECT_EQ(*db_->forget_full_buckets(10), 1u);
+  EXPECT_EQ(*db_->forget_full_buckets(10), 0u);
+  const auto left = scratch_->query("SELECT address FROM rate_buckets ORDER BY address");
+  ASSERT_EQ(left.size(), 2u);
+  EXPECT_EQ(left[0][0], "192.0.2.4");
+  EXPECT_EQ(left[1][0], "192.0.2.5");
+  // A forgotten bucket was full: it starts full again.
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(take(*db_, "192.0.2.1", 10), std::nullopt);
+  EXPECT_TRUE(take(*db_, "192.0.2.1", 10));
+}
+
+TEST_F(shared_buckets_test, the_bucket_table_is_unlogged_on_postgresql) {
+  // Unlogged: a take writes no WAL and waits for no disk.
+  EXPECT_EQ(scratch_->query("SELECT relpersistence FROM pg_class WHERE oid = 'rate_buckets'::regclass")[0][0], "u");
+}
+
+TEST(sqlite_buckets_test, sqlite_keeps_no_shared_buckets) {
+  std::string skip;
+  auto scratch = scratch_database::create(backend::sqlite, skip);
+  auto db = open_store(scratch->url());
+  ASSERT_TRUE(db) << db.message();
+  EXPECT_FALSE((*db)->take_token("lead", "192.0.2.1", 5)) << "its server keeps the buckets in memory";
+  EXPECT_FALSE((*db)->forget_full_buckets(5));
+}
 
 // --- Cases that need no database server --------------------------------------------------------
 
@@ -965,6 +1004,16 @@ TEST(migrations_test, blob_type_becomes_each_dialects_binary_type) {
   EXPECT_EQ(dialect_sql("MY_BLOB_TYPE BLOB_TYPES", sql_dialect::postgresql), "MY_BLOB_TYPE BLOB_TYPES");
   for (const auto& m : all_migrations()) {
     EXPECT_EQ(dialect_sql(m.sql, sql_dialect::postgresql).find("BLOB_TYPE"), std::string::npos) << m.name;
+  }
+}
+
+TEST(migrations_test, unlogged_table_is_postgresqls_alone) {
+  EXPECT_EQ(dialect_sql("CREATE UNLOGGED_TABLE t (a TEXT)", sql_dialect::postgresql),
+            "CREATE UNLOGGED TABLE t (a TEXT)");
+  EXPECT_EQ(dialect_sql("CREATE UNLOGGED_TABLE t (a TEXT)", sql_dialect::sqlite), "CREATE TABLE t (a TEXT)");
+  for (const auto& m : all_migrations()) {
+    for (const auto d : {sql_dialect::sqlite, sql_dialect::postgresql})
+      EXPECT_EQ(dialect_sql(m.sql, d).find("UNLOGGED_TABLE"), std::string::npos) << m.name;
   }
 }
 
