@@ -194,7 +194,7 @@ async function run() {
     ['leads sent / 200 / 429 / other', `${seq} / ${leadStatus[200] ?? 0} / ${leadStatus[429] ?? 0} / ${seq - (leadStatus[200] ?? 0) - (leadStatus[429] ?? 0)}`],
     ['acknowledged leads stored once', `${acknowledged.size - lost.length} of ${acknowledged.size}`],
     ['slow connections held (peak) / replaced', `${slowPeak} / ${slowReplaced}`],
-    ['408 answers, evictions, refusals', `${metric('wavesites_requests_total{site="prefixed",status_class="4xx"}')}, ${metric('wavesites_connections_evicted_total')}, ${metric('wavesites_connections_refused_total{reason="max_connections"}')}`],
+    ['4xx before a route (408s), evictions, refusals', `${metric('wavesites_requests_total{site="other",status_class="4xx"}')}, ${metric('wavesites_connections_evicted_total')}, ${metric('wavesites_connections_refused_total{reason="max_connections"}')}`],
     ['server RSS start / max / end', `${rss.start.toFixed(1)} / ${rss.max.toFixed(1)} / ${rssEnd.toFixed(1)} MB`],
   ];
   for (const [k, v] of rows) console.log(`${k.padEnd(42)} ${v}`);
