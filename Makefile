@@ -9,7 +9,7 @@ WEB_OUT    := $(BUILD)/web
 LISTEN     ?= 127.0.0.1:8080
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test build bench load deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz clean
+.PHONY: run test build bench load deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz fuzz clean
 
 ## make run: install what is missing, build, serve every site on http://$(LISTEN)
 run: deps build
@@ -50,9 +50,13 @@ test-integration:
 	@scripts/with-postgres.sh node --test tests/integration/
 test-browser:
 	@cd web && npx playwright test
-## libFuzzer on the multipart parser and the lead validator, briefly (FUZZ_SECONDS=600 for longer)
+## libFuzzer on every target (request reader, config, multipart parser, lead validator), 30 s each
 test-fuzz:
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-30} scripts/fuzz.sh
+
+## make fuzz: the long run (not part of make test): every target for FUZZ_RUNS executions (default 10 million; FUZZ_SECONDS caps each one's time too, FUZZ_TARGETS picks some)
+fuzz:
+	@FUZZ_RUNS=$${FUZZ_RUNS:-10000000} scripts/fuzz.sh
 
 ## make bench: wavesites against nginx and h2o on the same prerendered files (not a test)
 bench: deps-bench build

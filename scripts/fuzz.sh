@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (CMake preset "fuzz", clang++-14) and runs each one for
-# FUZZ_SECONDS (default 20) on a scratch copy of its seed corpus, so the committed corpus never
-# grows. Fails on any crash, sanitizer report, leak or timeout; the input that caused it is kept
-# in build/fuzz-artifacts/<target>/ (reproduce with: build/cmake-fuzz/fuzz/<target> <file>).
+# Builds the libFuzzer targets (CMake preset "fuzz", clang++-14) and runs each one on a scratch
+# copy of its seed corpus, so the committed corpus never grows: for FUZZ_SECONDS (default 20), or
+# for FUZZ_RUNS executions (libFuzzer -runs; then FUZZ_SECONDS, if given, caps the time as well).
+# FUZZ_TARGETS="fuzz_request fuzz_config" runs only those. One process per target, no -jobs: the
+# machine this runs on may have two cores. Fails on any crash, sanitizer report, leak, timeout or
+# memory over 2 GB; the input that caused it is kept in build/fuzz-artifacts/<target>/
+# (reproduce with: build/cmake-fuzz/fuzz/<target> <file>). Prints each target's executions,
+# executions per second, seconds, peak memory and coverage, and a table of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-FUZZ_SECONDS=${FUZZ_SECONDS:-20}
+FUZZ_RUNS=${FUZZ_RUNS:-}
+if [[ -n $FUZZ_RUNS ]]; then FUZZ_SECONDS=${FUZZ_SECONDS:-0}; else FUZZ_SECONDS=${FUZZ_SECONDS:-20}; fi
+FUZZ_TARGETS=${FUZZ_TARGETS:-}
 BIN_DIR=$ROOT/build/cmake-fuzz/fuzz
 ARTIFACTS=$ROOT/build/fuzz-artifacts
 
@@ -22,20 +28,41 @@ if [[ ! -s $LIST ]]; then
   exit 1
 fi
 
+limits=(-max_total_time="$FUZZ_SECONDS")
+budget="${FUZZ_SECONDS}s"
+if [[ -n $FUZZ_RUNS ]]; then
+  limits+=(-runs="$FUZZ_RUNS")
+  budget="$FUZZ_RUNS runs"
+  if ((FUZZ_SECONDS > 0)); then budget+=" or ${FUZZ_SECONDS}s"; fi
+fi
+
+# A libFuzzer total from the log: final_stat number_of_executed_units
+final_stat() { grep -E "^stat::$1:" "$work/log" | awk '{print $2}'; }
+
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 failed=()
+table=()
+ran=0
 while read -r name corpus; do
+  if [[ -n $FUZZ_TARGETS && " $FUZZ_TARGETS " != *" $name "* ]]; then continue; fi
+  ran=$((ran + 1))
   work=$TMP/$name
   mkdir -p "$work/corpus" "$ARTIFACTS/$name"
   if [[ -d $corpus ]]; then cp -R "$corpus/." "$work/corpus/"; fi
-  echo "fuzz: $name for ${FUZZ_SECONDS}s ($(find "$work/corpus" -type f | wc -l) seeds)"
-  if "$BIN_DIR/$name" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  echo "fuzz: $name for $budget ($(find "$work/corpus" -type f | wc -l) seeds)"
+  started=$SECONDS
+  if "$BIN_DIR/$name" "${limits[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$ARTIFACTS/$name/" "$work/corpus" </dev/null >"$work/log" 2>&1; then
+    took=$((SECONDS - started))
     # The last status line (coverage, features, corpus) and the totals.
-    grep -E '^#[0-9]+' "$work/log" | tail -n 1 || true
+    last=$(grep -E '^#[0-9]+' "$work/log" | tail -n 1 || true)
+    echo "$last"
     grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$work/log" | tr '\n' ' ' || true
-    echo
+    echo "seconds: $took"
+    cov=$(sed -nE 's/.* cov: ([0-9]+) ft: ([0-9]+) corp: ([0-9]+).*/\1 \2 \3/p' <<<"$last")
+    table+=("$(printf '%-20s %12s %8s %7s %8s  %s' "$name" "$(final_stat number_of_executed_units)" \
+      "$(final_stat average_exec_per_sec)" "$took" "$(final_stat peak_rss_mb)" "${cov:-? ? ?}")")
   else
     tail -n 80 "$work/log" >&2
     echo "fuzz: $name FAILED; the input is in $ARTIFACTS/$name/" >&2
@@ -43,8 +70,16 @@ while read -r name corpus; do
   fi
 done <"$LIST"
 
+if ((ran == 0)); then
+  echo "fuzz: no target matches FUZZ_TARGETS=$FUZZ_TARGETS" >&2
+  exit 1
+fi
+if ((${#table[@]})); then
+  printf '%-20s %12s %8s %7s %8s  %s\n' target executions exec/s seconds rss_mb "cov ft corpus"
+  printf '%s\n' "${table[@]}"
+fi
 if ((${#failed[@]})); then
   echo "fuzz: failures in ${failed[*]}" >&2
   exit 1
 fi
-echo "fuzz: all targets ran ${FUZZ_SECONDS}s without findings"
+echo "fuzz: every target ran $budget without findings"

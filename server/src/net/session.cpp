@@ -6,7 +6,6 @@
 #include <array>
 #include <cerrno>
 #include <chrono>
-#include <limits>
 #include <optional>
 #include <string>
 
@@ -14,23 +13,20 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/string.hpp>
-#include <boost/beast/http/error.hpp>
 
 #include "dispatch/dispatch.hpp"
 #include "http/client_ip.hpp"
 #include "http/headers.hpp"
 #include "http/request_id.hpp"
+#include "http/request_reader.hpp"
 #include "net/worker.hpp"
 
 namespace wavesites {
 namespace {
 
-namespace beast = boost::beast;
 using boost::system::error_code;
 
-constexpr std::size_t read_chunk = 16 * 1024;
 constexpr std::string_view crlf = "\r\n";
 constexpr std::string_view keep_alive_line = "Connection: keep-alive\r\n";
 constexpr std::string_view close_line = "Connection: close\r\n";
@@ -59,12 +55,8 @@ class session final : public body_source {
   asio::awaitable<void> run();
 
   // body_source
-  [[nodiscard]] std::optional<std::uint64_t> content_length() const override {
-    if (!parser_) return std::nullopt;
-    const auto n = parser_->content_length();
-    return n ? std::optional<std::uint64_t>(*n) : std::nullopt;
-  }
-  [[nodiscard]] bool has_body() const override { return parser_ && !parser_->is_done(); }
+  [[nodiscard]] std::optional<std::uint64_t> content_length() const override { return reader_.content_length(); }
+  [[nodiscard]] bool has_body() const override { return reader_.has_body(); }
   asio::awaitable<body_status> read(body_sink& sink, std::uint64_t limit) override;
 
  private:
@@ -106,9 +98,8 @@ class session final : public body_source {
   connection_guard guard_;
   const server_context& app_;
   std::shared_ptr<const site_state> sites_;  ///< the state this request is answered from
-  beast::flat_buffer buffer_;
   request_head head_;
-  std::optional<request_parser> parser_;
+  request_reader reader_;  ///< the bytes received and the parser of the request they make
   std::string peer_;
   std::string client_;      ///< the peer, or X-Forwarded-For's client behind a trusted proxy
   std::string request_id_;  ///< echoed in X-Request-Id and logged
@@ -124,21 +115,20 @@ asio::awaitable<head_status> session::read_head() {
   // at shutdown, and it waits idle_timeout (read_timeout for a fresh connection, so a socket
   // opened and left silent is dropped quickly). From the first byte on, the whole head must
   // arrive within read_timeout.
-  bool started = buffer_.size() > 0;
+  bool started = reader_.buffered() > 0;
   if (started) guard_.arm(scfg.read_timeout, false);
   guard_.reading_head(served_ == 0);
-  for (;;) {
-    if (buffer_.size() > 0) {
-      error_code ec;
-      const auto used = parser_->put(buffer_.data(), ec);
-      buffer_.consume(used);
-      if (!ec && parser_->is_header_done()) {
+  for (std::size_t arrived = 0;;) {
+    switch (reader_.feed_head(arrived)) {
+      case head_read::ok:
         guard_.head_done();
         co_return head_status::ok;
-      }
-      if (ec == beast::http::error::header_limit) co_return head_status::too_large;
-      if (ec && ec != beast::http::error::need_more) co_return head_status::bad;
-      if (buffer_.size() > scfg.max_header_bytes) co_return head_status::too_large;
+      case head_read::too_large:
+        co_return head_status::too_large;
+      case head_read::bad:
+        co_return head_status::bad;
+      case head_read::need_more:
+        break;
     }
     if (!started) {
       guard_.arm(served_ == 0 ? scfg.read_timeout : scfg.idle_timeout, true);
@@ -150,10 +140,8 @@ asio::awaitable<head_status> session::read_head() {
     };
     if (guard_.expired()) co_return gone();
     error_code ec;
-    const auto n =
-        co_await socket_.async_read_some(buffer_.prepare(read_chunk), asio::redirect_error(asio::use_awaitable, ec));
+    arrived = co_await socket_.async_read_some(reader_.space(), asio::redirect_error(asio::use_awaitable, ec));
     if (ec) co_return gone();  // EOF, reset, or cancelled by the sweep
-    buffer_.commit(n);
     if (!started) {
       started = true;
       guard_.arm(scfg.read_timeout, false);
@@ -282,49 +270,25 @@ asio::awaitable<bool> session::send_response(const response& r, bool keep_alive,
 }
 
 asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit) {
-  if (!parser_ || parser_->is_done()) co_return body_status::complete;
-  if (const auto n = parser_->content_length(); n && *n > limit) co_return body_status::too_large;
+  if (const auto early = reader_.check_body(limit); early != body_read::need_more) {
+    co_return early == body_read::complete ? body_status::complete : body_status::too_large;
+  }
   const auto& scfg = app_.start.server;
   if (head_.expect_continue && head_.version >= 11) {
     static constexpr std::string_view cont = "HTTP/1.1 100 Continue\r\n\r\n";
     const wire bufs{asio::buffer(cont.data(), cont.size())};
     if (!co_await write_all(bufs)) co_return body_status::broken;
   }
-  parser_->body_limit(limit);
-  parser_->eager(true);
-  parser_->set_sink(&sink);
+  reader_.begin_body(sink, limit);
   guard_.cap(steady::now() + scfg.body_timeout);
-  // Beast counts only the body's own bytes against body_limit, and waits for a chunk-size line
-  // or a trailer line to end before it takes any of it: an endless chunk extension or trailer
-  // would grow the buffer without bound. So no line may outgrow a request head, and all the
-  // bytes of the body, framing included, may exceed the route's limit only by a margin that
-  // honest chunking never needs.
-  const std::size_t longest_line = scfg.max_header_bytes;
-  const std::uint64_t most_bytes = limit + limit / 8 + 64 * 1024;
-  std::uint64_t read_bytes = 0;
   body_status result = body_status::broken;
-  for (;;) {
-    if (buffer_.size() > 0) {
-      error_code ec;
-      const auto used = parser_->put(buffer_.data(), ec);
-      buffer_.consume(used);
-      if (ec == beast::http::error::need_more && buffer_.size() > longest_line) {
-        result = body_status::too_large;
-        break;
-      }
-      if (ec == sink_stopped()) {
-        result = body_status::stopped;
-        break;
-      }
-      if (ec == beast::http::error::body_limit) {
-        result = body_status::too_large;
-        break;
-      }
-      if (ec && ec != beast::http::error::need_more) break;
-      if (parser_->is_done()) {
-        result = body_status::complete;
-        break;
-      }
+  for (std::size_t arrived = 0;;) {
+    const auto st = reader_.feed_body(arrived);
+    if (st != body_read::need_more) {
+      if (st == body_read::complete) result = body_status::complete;
+      if (st == body_read::too_large) result = body_status::too_large;
+      if (st == body_read::stopped) result = body_status::stopped;
+      break;  // bad: broken
     }
     guard_.arm(scfg.read_timeout, false);
     if (guard_.expired()) {
@@ -332,20 +296,13 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
       break;
     }
     error_code ec;
-    const auto n =
-        co_await socket_.async_read_some(buffer_.prepare(read_chunk), asio::redirect_error(asio::use_awaitable, ec));
+    arrived = co_await socket_.async_read_some(reader_.space(), asio::redirect_error(asio::use_awaitable, ec));
     if (ec) {
       result = guard_.expired() ? body_status::timeout : body_status::broken;
       break;
     }
-    buffer_.commit(n);
-    read_bytes += n;
-    if (read_bytes > most_bytes) {
-      result = body_status::too_large;
-      break;
-    }
   }
-  parser_->set_sink(nullptr);
+  reader_.end_body();
   guard_.uncap();
   co_return result;
 }
@@ -438,13 +395,7 @@ asio::awaitable<void> session::run() {
   const auto& scfg = app_.start.server;
   for (;;) {
     head_.clear();
-    parser_.emplace(head_);
-    parser_->header_limit(scfg.max_header_bytes);
-    // No body limit while reading the head: Beast would otherwise refuse a Content-Length over
-    // its 1 MiB default before any handler saw the request. Each handler reads the body with
-    // its own limit (see read()), and pages never read one. (Not boost::none: Beast 1.74
-    // compares the length with the optional, and anything is greater than none.)
-    parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
+    reader_.start(head_, scfg.max_header_bytes);
     const auto hs = co_await read_head();
     if (hs == head_status::timed_out) {
       identify();
@@ -462,7 +413,7 @@ asio::awaitable<void> session::run() {
       break;
     }
     const auto started = steady::now();
-    keep_alive_ = parser_->keep_alive() && !worker_.stopping();
+    keep_alive_ = reader_.keep_alive() && !worker_.stopping();
     identify();
     int status = 0;
     std::uint64_t bytes = 0;

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <string>
 
 #include "config/config.hpp"
 
@@ -147,6 +148,20 @@ TEST(Config, RejectsAHostListedTwice) {
 
 TEST(Config, ReportsTomlSyntaxErrorsWithALine) {
   expect_error("[hosts]\nwaveads = [\n", "line");
+}
+
+// Inputs that reach defects of toml++ 3.3.0 compiled with its assertions (or with clang, where
+// they become assumptions): malformed table headers and a date without its time break
+// preconditions, and a non-ASCII character after a value reaches a __builtin_unreachable(). The
+// library the server links reports each as a syntax error; these pin that (fuzz_config found them).
+TEST(Config, InputsThatBreakTomlPlusPlusPreconditionsAreSyntaxErrors) {
+  using namespace std::string_literals;
+  for (const auto& text : {"[=\n"s, "[[[1]]]\n"s, "[[=\n"s, "when = 1979-05-27T\0\0:32:00\n"s, "x\u00e9 = 1\n"s,
+                           "x = 1 \u3001\n"s, "x = 1 \ufe50\n"s, "[hosts]\u00e9\n"s}) {
+    const auto cfg = parse_config(text, "x.toml");
+    ASSERT_FALSE(cfg.ok()) << text;
+    EXPECT_EQ(cfg.message().rfind("x.toml: line 1: ", 0), 0u) << cfg.message();
+  }
 }
 
 TEST(Config, MissingFileIsAnError) {
