@@ -13,6 +13,7 @@
 #include "api/clicks.hpp"
 #include "api/intake.hpp"
 #include "app/export.hpp"
+#include "app/privacy.hpp"
 #include "config/config.hpp"
 #include "http/router.hpp"
 #include "log/event_log.hpp"
@@ -243,7 +244,7 @@ int run(const export_command& cmd) {
   store& db = *opened->db;
   switch (cmd.what) {
     case export_command::kind::leads: {
-      const auto n = export_leads(db, cmd.format, cmd.since, std::cout);
+      const auto n = export_leads(db, cmd.format, cmd.since, std::cout, cmd.email);
       if (!n) return fail("leads export: " + n.message());
       std::fprintf(stderr, "wavesites: exported %zu leads\n", *n);
       break;
@@ -261,6 +262,67 @@ int run(const export_command& cmd) {
       break;
     }
   }
+  return 0;
+}
+
+namespace {
+
+std::string counted(std::size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
+/// One line per record, with nothing it holds about a person: what the terminal (or a log of
+/// the command) keeps is ids and times, like the audit line.
+void print_erased(const erasure& e, std::string_view noun) {
+  for (const auto& r : e.records) {
+    std::string line = std::string(noun) + " " + r.id + " received " + r.received_at;
+    if (noun == "resume") line += " (" + counted(r.bytes, "byte") + ")";
+    std::printf("%s\n", line.c_str());
+  }
+}
+
+}  // namespace
+
+int run(const delete_command& cmd) {
+  const bool leads = cmd.what == delete_command::kind::leads;
+  const std::string name = leads ? "leads delete" : "resumes delete";
+  const std::string_view noun = leads ? "lead" : "resume";
+  auto opened = open_config_and_store(cmd.store);
+  if (!opened) return fail(opened.message());
+  store& db = *opened->db;
+  const erase_selector which = cmd.email.empty() ? erase_selector{erase_selector::by::id, cmd.id}
+                                                 : erase_selector{erase_selector::by::email, cmd.email};
+  const auto erase = [&](bool dry_run) {
+    return leads ? db.erase_leads(which, dry_run) : db.erase_resumes(which, dry_run);
+  };
+  if (!cmd.yes) {
+    const auto would = erase(true);
+    if (!would) return fail(name + ": " + would.message());
+    print_erased(*would, noun);
+    std::printf("would remove %s and %s\n", counted(would->records.size(), noun).c_str(),
+                counted(would->notifications, "notification").c_str());
+    std::fflush(stdout);
+    return fail(name + ": nothing removed: without --yes it only says what it would remove; run it again with --yes");
+  }
+  const auto gone = erase(false);
+  if (!gone) return fail(name + ": " + gone.message());
+  // Also when nothing matched: an earlier run may have erased and then been kept from purging.
+  const auto purged = db.purge_deleted();
+  // The audit line once the erasure is complete, or as complete as it got: the rows are gone.
+  log_erasure(erasure_kind::request, leads ? "leads" : "resumes", which.what, *gone);
+  print_erased(*gone, noun);
+  std::printf("removed %s and %s\n", counted(gone->records.size(), noun).c_str(),
+              counted(gone->notifications, "notification").c_str());
+  if (!purged) {
+    std::fflush(stdout);
+    return fail(name + ": the records are deleted, but " + purged.message() + "; run the command again to finish");
+  }
+  if (db.kind() == "sqlite") {
+    std::printf("the database file was rewritten without them (VACUUM) and its WAL emptied\n");
+  } else {
+    std::printf("PostgreSQL keeps deleted rows' bytes in its files until its vacuum reuses the space\n");
+  }
+  std::fflush(stdout);
   return 0;
 }
 
