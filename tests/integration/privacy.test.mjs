@@ -1,10 +1,13 @@
-// Personal data (docs/command-line.md): a person's leads exported by address, leads and resumes
-// erased on request with their notifications and, on SQLite, with no byte of them left in any file
-// of the data directory while the server keeps running; on both stores.
+// Personal data (README, "Personal data"; docs/command-line.md): a person's leads exported by
+// address, leads and resumes erased on request with their notifications and, on SQLite, with no
+// byte of them left in any file of the data directory while the server keeps running; [retention]
+// erasing old records at start and on a reload; on both stores.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import { configText, freePort, request, runCli, startServer } from './harness.mjs';
@@ -104,6 +107,45 @@ const erasedEvents = (stderr) =>
     .map((l) => JSON.parse(l))
     .filter((e) => e.event === 'erased');
 
+async function waitFor(what, check, ms = 30_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Makes records old, as time would, straight in the SQLite file (the server may be running). */
+function backdateSqlite(srv, table, ids, at) {
+  const db = path.join(srv.dir, 'data', 'wavesites.db');
+  const script = 'import sqlite3, sys\n' +
+    'db = sqlite3.connect(sys.argv[1], timeout=30)\n' +
+    'db.execute("PRAGMA busy_timeout=30000")\n' +
+    `n = db.execute("UPDATE ${table} SET received_at = ? WHERE id IN (%s)" % ",".join("?" * len(sys.argv[3:])), [sys.argv[2]] + sys.argv[3:]).rowcount\n` +
+    'db.commit()\nprint(n)\n';
+  const r = spawnSync('python3', ['-c', script, db, at, ...ids], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(Number(r.stdout), ids.length, `${table}: ${ids} backdated`);
+}
+
+function backdatePostgres(table, ids, at) {
+  const list = ids.map((id) => `'${id}'`).join(',');
+  const r = spawnSync('psql', [PG_URL, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', `UPDATE ${table} SET received_at = '${at}' WHERE id IN (${list})`], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+}
+
+const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+async function reloadWith(srv, text) {
+  writeFileSync(path.join(srv.dir, 'sites.toml'), text);
+  const mark = srv.stderr.length;
+  srv.child.kill('SIGHUP');
+  await waitFor('reloaded', () => srv.stderr.slice(mark).includes('"event":"reloaded"'));
+  return mark;
+}
+
 /** Access and erasure on request, with the server running beside the commands. */
 async function accessAndErasure(srv, pg) {
   const p = person('req');
@@ -192,6 +234,63 @@ describe('personal data on SQLite', () => {
       await srv.stop();
     }
   });
+
+  test('retention erases old records at start and again when a reload shortens it', async () => {
+    let srv = await startServer({ config: await deadHookConfig() });
+    const old = person('old');
+    const recent = person('new');
+    const oldLead = await postLead(srv, leadOf(old));
+    const recentLead = await postLead(srv, leadOf(recent));
+    const oldResume = await uploadResume(srv, old.resume);
+    const recentResume = await uploadResume(srv, recent.resume);
+    await srv.stop();
+    backdateSqlite(srv, 'leads', [oldLead], daysAgo(45));
+    backdateSqlite(srv, 'resumes', [oldResume], daysAgo(400));
+
+    const retention = '\n[retention]\nleads_days = 30\nresumes_days = 365\n';
+    srv = await startServer({ config: await deadHookConfig(retention), dir: srv.dir });
+    try {
+      const swept = await waitFor('the sweep at start', () => {
+        const e = erasedEvents(srv.stderr);
+        return e.length === 2 && e;
+      });
+      assert.deepEqual(swept.map((e) => [e.kind, e.records, e.by, e.count, e.ids, e.notifications]), [
+        ['retention', 'leads', 'age', 1, [oldLead], 1],
+        ['retention', 'resumes', 'age', 1, [oldResume], 1],
+      ]);
+      assert.ok(!srv.stderr.toLowerCase().includes(old.email.toLowerCase()));
+      assert.deepEqual((await exportLeads(srv, [])).map((l) => l.id), [recentLead]);
+      assert.equal(await resumeStored(srv, oldResume), false);
+      assert.equal(await resumeStored(srv, recentResume), true);
+      // The audit lines come once the pass has purged the files too.
+      assertGone(everyByteUnder(path.join(srv.dir, 'data')), old, 'the data directory after the sweep');
+
+      // A lead 25 days old is within 30 days; a reload to 20 erases it at once.
+      backdateSqlite(srv, 'leads', [recentLead], daysAgo(25));
+      const mark = await reloadWith(srv, await deadHookConfig('\n[retention]\nleads_days = 20\nresumes_days = 365\n'));
+      const [reswept] = await waitFor('the sweep after the reload', () => erasedEvents(srv.stderr.slice(mark)).length && erasedEvents(srv.stderr.slice(mark)));
+      assert.deepEqual([reswept.kind, reswept.ids], ['retention', [recentLead]]);
+      assert.deepEqual(await exportLeads(srv, []), []);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  test('[retention] takes whole days from 0: anything else stops the server naming the key', async () => {
+    for (const [text, key] of [
+      ['leads_days = -1', /retention\.leads_days/],
+      ['resumes_days = 7.5', /retention\.resumes_days/],
+      ['leads_days = "30"', /retention\.leads_days/],
+      ['clicks_days = 30', /retention\.clicks_days/],
+    ]) {
+      const file = path.join(os.tmpdir(), `wavesites-retention-${randomBytes(4).toString('hex')}.toml`);
+      writeFileSync(file, configText(`\n[retention]\n${text}\n`));
+      const r = await runCli(['serve', '--config', file, '--listen', '127.0.0.1:0']);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr, key);
+    }
+  });
 });
 
 describe('personal data on PostgreSQL', { skip: !PG_URL && 'needs WAVESITES_TEST_PG_URL' }, () => {
@@ -199,6 +298,34 @@ describe('personal data on PostgreSQL', { skip: !PG_URL && 'needs WAVESITES_TEST
     const srv = await startServer({ config: await deadHookConfig(), args: ['--database', PG_URL] });
     try {
       await accessAndErasure(srv, true);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  test('retention erases old records when a reload turns it on', async () => {
+    const srv = await startServer({ config: await deadHookConfig(), args: ['--database', PG_URL] });
+    try {
+      const old = person('pgold');
+      const oldLead = await postLead(srv, leadOf(old));
+      const recentLead = await postLead(srv, leadOf(person('pgnew')));
+      const oldResume = await uploadResume(srv, old.resume);
+      backdatePostgres('leads', [oldLead], daysAgo(100));
+      backdatePostgres('resumes', [oldResume], daysAgo(100));
+      const mark = await reloadWith(srv, await deadHookConfig('\n[retention]\nleads_days = 90\nresumes_days = 90\n'));
+      const swept = await waitFor('the sweep after the reload', () => {
+        const e = erasedEvents(srv.stderr.slice(mark));
+        return e.length === 2 && e;
+      });
+      // Other tests share this database; none of their records is 90 days old.
+      assert.deepEqual(swept.map((e) => [e.kind, e.records, e.ids]), [
+        ['retention', 'leads', [oldLead]],
+        ['retention', 'resumes', [oldResume]],
+      ]);
+      const ids = (await exportLeads(srv, [], true)).map((l) => l.id);
+      assert.ok(!ids.includes(oldLead));
+      assert.ok(ids.includes(recentLead));
+      assert.equal(await resumeStored(srv, oldResume, true), false);
     } finally {
       await srv.stop();
     }

@@ -209,9 +209,16 @@ int run(const serve_command& cmd) {
   click_log clicks(**db, cat.route_sets_taking("landing"));
   clicks.add_routes(routes);
 
+  // [retention] erases old records at start and daily, on a thread of its own.
+  retention_sweeper sweeper(**db, cfg.retention);
+
   reloader reload(cmd.store.config_path, web_dir, cfg, live_cfg, live_sites);
-  // The intake reads its limits from the config in force at each request; the notifier keeps a copy.
-  reload.on_change([&](const config& next) { notifier.reconfigure(next.notify); });
+  // The intake reads its limits from the config in force at each request; the notifier and the
+  // sweeper keep a copy.
+  reload.on_change([&](const config& next) {
+    notifier.reconfigure(next.notify);
+    sweeper.reconfigure(next.retention);
+  });
 
   const server_context app{cfg, live_sites, routes};
   server srv(app);
@@ -231,7 +238,9 @@ int run(const serve_command& cmd) {
   const std::string reachable = bound->address().is_unspecified() ? "127.0.0.1" : shown;
   log_sites(cfg, cat, "http://" + reachable + ":" + port, bound->port());
   notifier.start();
+  sweeper.start();
   const int status = srv.run();
+  sweeper.stop();   // a pass in progress finishes: an erasure is never left half done
   notifier.stop();  // deliveries in flight finish; what is left waits in the outbox
   metrics_pool.join();
   metrics::set_outbox_probe(nullptr);  // it reads the store, which goes before the registry

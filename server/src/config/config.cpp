@@ -294,6 +294,15 @@ void parse_notify(const toml::table& t, config& cfg) {
   }
 }
 
+/// A century: longer is a typo, and days * 86400000 ms must stay far inside 64 bits.
+constexpr std::int64_t max_retention_days = 36500;
+
+void parse_retention(const toml::table& t, config& cfg) {
+  reject_unknown(t, "retention.", {"leads_days", "resumes_days"});
+  read_int(t, "retention.", "leads_days", 0, max_retention_days, cfg.retention.leads_days);
+  read_int(t, "retention.", "resumes_days", 0, max_retention_days, cfg.retention.resumes_days);
+}
+
 /// Every other table holds settings of the web bundle's pages: "table.key" -> text.
 void collect_settings(const std::string& table, const toml::node& node, config& cfg) {
   const auto* t = node.as_table();
@@ -305,7 +314,7 @@ void collect_settings(const std::string& table, const toml::node& node, config& 
 }
 
 /// The tables this parser owns, each with its parser.
-constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 7> owned_tables{{
+constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 8> owned_tables{{
     {"hosts", parse_hosts},
     {"notify", parse_notify},
     {"origins", parse_origins},
@@ -313,6 +322,7 @@ constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, co
     {"proxy", parse_proxy},
     {"metrics", parse_metrics},
     {"server", parse_server},
+    {"retention", parse_retention},
 }};
 
 config parse(const toml::table& root) {
