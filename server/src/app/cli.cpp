@@ -90,6 +90,7 @@ class command_line {
         ->capture_default_str();
     add_check();
     add_backup();
+    add_urls();
   }
 
   parsed_command_line parse(int argc, char** argv) {
@@ -118,6 +119,7 @@ class command_line {
       return chosen(leads_delete_, leads_delete_flags_);
     }
     if (resumes_delete_cmd_->parsed()) return chosen(resumes_delete_, resumes_delete_flags_);
+    if (urls_cmd_->parsed()) return chosen(urls_, urls_flags_);
     return usage_error("no command given (see wavesites --help)");
   }
 
@@ -159,6 +161,18 @@ class command_line {
     backup_cmd_ = app_.add_subcommand("backup", "copy the SQLite store, consistently, while the server runs");
     backup_flags_.add_store_options(backup_cmd_, backup_.store);
     backup_cmd_->add_option("OUTFILE", backup_.out_file, "the new file (refused if it exists)")->required();
+  }
+
+  /// `urls`: reads the config and the listen address as serve would, and nothing else.
+  void add_urls() {
+    urls_cmd_ = app_.add_subcommand("urls", "print where to open each site on this machine (its *.localhost hosts)");
+    urls_flags_.bind(urls_cmd_->add_option("--config", urls_.config_path, "sites config file (env WAVESITES_CONFIG)")
+                         ->capture_default_str(),
+                     "WAVESITES_CONFIG", urls_.config_path);
+    urls_flags_.bind(
+        urls_cmd_->add_option("--listen", urls_.listen, "HOST:PORT the server listens on (env WAVESITES_LISTEN)")
+            ->capture_default_str(),
+        "WAVESITES_LISTEN", urls_.listen);
   }
 
   /// `<noun> delete`: --id for both, --email for leads (one of the two), --yes to act.
@@ -239,8 +253,9 @@ class command_line {
   backup_command backup_;
   delete_command leads_delete_{delete_command::kind::leads, {}, {}, {}, false};
   delete_command resumes_delete_{delete_command::kind::resumes, {}, {}, {}, false};
+  urls_command urls_;
   flag_set serve_flags_, leads_flags_, resumes_flags_, clicks_flags_, check_flags_, backup_flags_, leads_delete_flags_,
-      resumes_delete_flags_;
+      resumes_delete_flags_, urls_flags_;
   CLI::App* serve_cmd_ = nullptr;
   CLI::App* leads_cmd_ = nullptr;
   CLI::App* resumes_cmd_ = nullptr;
@@ -249,6 +264,7 @@ class command_line {
   CLI::App* backup_cmd_ = nullptr;
   CLI::App* leads_delete_cmd_ = nullptr;
   CLI::App* resumes_delete_cmd_ = nullptr;
+  CLI::App* urls_cmd_ = nullptr;
 };
 
 }  // namespace
@@ -258,7 +274,7 @@ parsed_command_line parse_command_line(int argc, char** argv) {
   if (argc > 1 && argv[1][0] != '-') {
     const std::string_view word = argv[1];
     if (word != "serve" && word != "leads" && word != "resumes" && word != "clicks" && word != "check" &&
-        word != "backup") {
+        word != "backup" && word != "urls") {
       return usage_error("unknown command '" + std::string(word) + "' (see wavesites --help)");
     }
   }

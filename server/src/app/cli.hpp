@@ -42,6 +42,12 @@ struct delete_command {
   bool yes = false;   ///< without it nothing changes: the command says what it would remove
 };
 
+/// `wavesites urls`: where to open each site on this machine, from the config's *.localhost hosts.
+struct urls_command {
+  std::string config_path = "config/sites.toml";
+  std::string listen = "127.0.0.1:8080";
+};
+
 /// `wavesites check`: which parts to look at (none chosen on the command line: all three).
 struct check_command {
   store_options store;
@@ -57,7 +63,8 @@ struct backup_command {
   std::string out_file;
 };
 
-using command = std::variant<serve_command, export_command, check_command, backup_command, delete_command>;
+using command =
+    std::variant<serve_command, export_command, check_command, backup_command, delete_command, urls_command>;
 
 /// A command to run, or the exit status when the command line was already answered: 0 after
 /// --help or --version, 2 after one line on stderr saying what is wrong.

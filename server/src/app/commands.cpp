@@ -335,6 +335,39 @@ int run(const delete_command& cmd) {
   return 0;
 }
 
+int run(const urls_command& cmd) {
+  const auto cfg = load_config(cmd.config_path);
+  if (!cfg) return fail(cfg.message());
+  const auto where = parse_listen(cmd.listen);
+  if (!where) return fail(where.message());
+  const std::string port = std::to_string(where->port);
+  std::size_t shown = 0;
+  for (const auto& [site, hosts] : cfg->hosts) {
+    for (const auto& host : hosts) {
+      // Browsers send *.localhost to this machine's loopback without asking DNS or /etc/hosts.
+      if (host != "localhost" && !host.ends_with(".localhost")) continue;
+      std::printf("Open http://%s:%s/ (%s)\n", host.c_str(), port.c_str(), site.c_str());
+      ++shown;
+    }
+  }
+  if (shown == 0) {
+    std::printf(
+        "No host of [hosts] in %s ends in .localhost: open http://127.0.0.1:%s/waveads/home and the other "
+        "prefixed paths (docs/routes.md)\n",
+        cmd.config_path.c_str(), port.c_str());
+  }
+  boost::system::error_code ec;
+  const auto address = asio::ip::make_address(where->host, ec);
+  if (shown > 0 && !ec && !address.is_loopback() && !address.is_unspecified()) {
+    std::printf(
+        "(*.localhost names reach this machine's loopback, but the server listens on %s only: "
+        "listen on 127.0.0.1 or 0.0.0.0 to open them)\n",
+        where->host.c_str());
+  }
+  std::fflush(stdout);
+  return 0;
+}
+
 namespace {
 
 std::string config_summary(const std::string& path, const config& cfg) {

@@ -94,7 +94,16 @@ void read_int(const toml::table& table, std::string_view prefix, const char* key
 
 void parse_hosts(const toml::table& hosts, config& cfg) {
   std::map<std::string, std::string> owner;  // host -> site, to catch a host given twice
-  for (auto&& [k, v] : hosts) {
+  // In the file's order (toml++ keeps a table's keys sorted), so that what lists the sites, such
+  // as `wavesites urls`, lists them as the file's author did.
+  std::vector<std::pair<const toml::key*, const toml::node*>> entries;
+  for (auto&& [k, v] : hosts) entries.emplace_back(&k, &v);
+  std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    return a.first->source().begin.line < b.first->source().begin.line;
+  });
+  for (const auto& entry : entries) {
+    const toml::key& k = *entry.first;
+    const toml::node& v = *entry.second;
     const std::string site(k.str());
     const std::string key = "hosts." + site;
     const auto* arr = v.as_array();

@@ -158,6 +158,15 @@ TEST_F(CliTest, DeleteChoosesByAddressOrIdAndActsOnlyWithYes) {
   EXPECT_EQ(r.id, "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB");
 }
 
+TEST_F(CliTest, UrlsReadsTheConfigAndListenAddressLikeServe) {
+  ::setenv("WAVESITES_LISTEN", "127.0.0.1:9000", 1);
+  const auto p = parse({"urls", "--config", "c.toml"});
+  ASSERT_TRUE(p.cmd);
+  const auto& u = std::get<urls_command>(*p.cmd);
+  EXPECT_EQ(u.config_path, "c.toml");
+  EXPECT_EQ(u.listen, "127.0.0.1:9000");
+}
+
 TEST_F(CliTest, BadInputExitsTwoWithoutACommand) {
   for (const auto& p :
        {parse({}), parse({"frobnicate"}), parse({"serve", "--bogus"}), parse({"leads", "export", "--format", "xml"}),
@@ -168,7 +177,7 @@ TEST_F(CliTest, BadInputExitsTwoWithoutACommand) {
         parse({"leads", "delete", "--email", "a@b.example", "--id", "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB"}),
         parse({"leads", "delete", "--email", "not-an-address"}), parse({"leads", "delete", "--id", "42"}),
         parse({"leads", "export", "--email", "a b@c.example"}), parse({"resumes", "delete", "--yes"}),
-        parse({"resumes", "delete", "--email", "a@b.example"})}) {
+        parse({"resumes", "delete", "--email", "a@b.example"}), parse({"urls", "--bogus"})}) {
     EXPECT_FALSE(p.cmd);
     EXPECT_EQ(p.exit_status, 2);
   }

@@ -247,5 +247,14 @@ TEST(Config, RetentionKeepsForEverUnlessSetAndNamesABadKey) {
   expect_error("retention = 30\n[hosts]\n", "[retention]");
 }
 
+TEST(Config, HostsKeepTheFilesOrder) {
+  const auto cfg =
+      parse_config("[hosts]\nwaveads = [\"w.localhost\"]\nkuponz1 = []\nenicf = [\"e.localhost\"]\n", "x.toml");
+  ASSERT_TRUE(cfg) << cfg.message();
+  std::vector<std::string> sites;
+  for (const auto& entry : cfg->hosts) sites.push_back(entry.first);
+  EXPECT_EQ(sites, (std::vector<std::string>{"waveads", "kuponz1", "enicf"}));
+}
+
 }  // namespace
 }  // namespace wavesites
