@@ -11,9 +11,11 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: run test build bench load deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz fuzz clean
 
-## make run: install what is missing, build, serve every site on http://$(LISTEN)
+## make run: install what is missing, build, say where to open each site, serve them on http://$(LISTEN)
+# The URLs come from the config's *.localhost hosts (wavesites urls), before the server's log.
 run: deps build
 	@mkdir -p data
+	@$(BIN) urls --listen $(LISTEN)
 	exec $(BIN) serve --listen $(LISTEN)
 
 ## make build: the server binary and the prerendered web bundle

@@ -35,11 +35,16 @@ const SERVER_HEADERS = [
   'x-frame-options',
 ];
 
-/** The host names of config/sites.toml's [hosts], in file order. */
+/**
+ * The public host names of config/sites.toml's [hosts], in file order: the *.localhost names are
+ * this machine's own (`make run`), never in DNS, so Caddy gets no certificate for them.
+ */
 function configuredHosts() {
   const text = readFileSync(path.join(ROOT, 'config/sites.toml'), 'utf8');
   const table = /^\[hosts\]\n([\s\S]*?)(?=^\[)/m.exec(text)[1];
-  return [...table.matchAll(/^\w+\s*=\s*\[([^\]]*)\]/gm)].flatMap((m) => [...m[1].matchAll(/"([^"]+)"/g)].map((h) => h[1]));
+  return [...table.matchAll(/^\w+\s*=\s*\[([^\]]*)\]/gm)]
+    .flatMap((m) => [...m[1].matchAll(/"([^"]+)"/g)].map((h) => h[1]))
+    .filter((h) => !h.endsWith('.localhost'));
 }
 
 /** deploy/Caddyfile made to run here; every substitution must hit exactly once. */

@@ -1,5 +1,6 @@
 #include "app/cli.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -69,18 +70,27 @@ class command_line {
     app_.set_version_flag("--version", std::string("wavesites ") + version_string);
     app_.require_subcommand(1);
     add_serve();
-    add_export("leads", "business leads", "write every lead to stdout", leads_, leads_flags_);
+    auto* leads = add_export("leads", "business leads", "write every lead to stdout", leads_, leads_flags_);
     leads_cmd_->add_option("--format", leads_.format, "csv or json")
         ->check(CLI::IsMember({"csv", "json"}))
         ->capture_default_str();
-    add_export("resumes", "uploaded resumes", "write every resume into OUTDIR", resumes_, resumes_flags_);
+    leads_cmd_->add_option("--email", leads_.email, "only the leads of this address (any case)")
+        ->type_name("ADDR")
+        ->check(email_check());
+    leads_delete_cmd_ =
+        add_delete(leads, "erase every lead of --email ADDR, or the lead --id ID", leads_delete_, leads_delete_flags_);
+    auto* resumes =
+        add_export("resumes", "uploaded resumes", "write every resume into OUTDIR", resumes_, resumes_flags_);
     resumes_cmd_->add_option("OUTDIR", resumes_.out_dir, "output directory")->required();
+    resumes_delete_cmd_ =
+        add_delete(resumes, "erase the resume --id ID and its bytes", resumes_delete_, resumes_delete_flags_);
     add_export("clicks", "the landing page's click log", "write every click to stdout", clicks_, clicks_flags_);
     clicks_cmd_->add_option("--format", clicks_.format, "csv or json")
         ->check(CLI::IsMember({"csv", "json"}))
         ->capture_default_str();
     add_check();
     add_backup();
+    add_urls();
   }
 
   parsed_command_line parse(int argc, char** argv) {
@@ -101,6 +111,15 @@ class command_line {
     if (clicks_cmd_->parsed()) return chosen(clicks_, clicks_flags_);
     if (check_cmd_->parsed()) return chosen_check();
     if (backup_cmd_->parsed()) return chosen(backup_, backup_flags_);
+    if (leads_delete_cmd_->parsed()) {
+      if (leads_delete_.email.empty() && leads_delete_.id.empty()) {
+        return usage_error(
+            "leads delete: say which leads: --email ADDR or --id ID (see wavesites leads delete --help)");
+      }
+      return chosen(leads_delete_, leads_delete_flags_);
+    }
+    if (resumes_delete_cmd_->parsed()) return chosen(resumes_delete_, resumes_delete_flags_);
+    if (urls_cmd_->parsed()) return chosen(urls_, urls_flags_);
     return usage_error("no command given (see wavesites --help)");
   }
 
@@ -144,8 +163,38 @@ class command_line {
     backup_cmd_->add_option("OUTFILE", backup_.out_file, "the new file (refused if it exists)")->required();
   }
 
-  /// `<noun> export`, e.g. `leads export`.
-  void add_export(const char* noun, const char* about, const char* export_about, export_command& cmd, flag_set& flags) {
+  /// `urls`: reads the config and the listen address as serve would, and nothing else.
+  void add_urls() {
+    urls_cmd_ = app_.add_subcommand("urls", "print where to open each site on this machine (its *.localhost hosts)");
+    urls_flags_.bind(urls_cmd_->add_option("--config", urls_.config_path, "sites config file (env WAVESITES_CONFIG)")
+                         ->capture_default_str(),
+                     "WAVESITES_CONFIG", urls_.config_path);
+    urls_flags_.bind(
+        urls_cmd_->add_option("--listen", urls_.listen, "HOST:PORT the server listens on (env WAVESITES_LISTEN)")
+            ->capture_default_str(),
+        "WAVESITES_LISTEN", urls_.listen);
+  }
+
+  /// `<noun> delete`: --id for both, --email for leads (one of the two), --yes to act.
+  CLI::App* add_delete(CLI::App* group, const char* about, delete_command& cmd, flag_set& flags) {
+    auto* sub = group->add_subcommand("delete", about);
+    flags.add_store_options(sub, cmd.store);
+    auto* id = sub->add_option("--id", cmd.id, "the record with this id")->type_name("ID")->transform(ulid_check());
+    if (cmd.what == delete_command::kind::leads) {
+      sub->add_option("--email", cmd.email, "every lead of this address (any case)")
+          ->type_name("ADDR")
+          ->check(email_check())
+          ->excludes(id);
+    } else {
+      id->required();
+    }
+    sub->add_flag("--yes", cmd.yes, "remove them; without it nothing changes and the command says what would go");
+    return sub;
+  }
+
+  /// `<noun> export`, e.g. `leads export`; returns the `<noun>` group.
+  CLI::App* add_export(const char* noun, const char* about, const char* export_about, export_command& cmd,
+                       flag_set& flags) {
     auto* group = app_.add_subcommand(noun, about);
     group->require_subcommand(1);
     auto* sub = group->add_subcommand("export", export_about);
@@ -164,6 +213,19 @@ class command_line {
         clicks_cmd_ = sub;
         break;
     }
+    return group;
+  }
+
+  /// An address as a person gives it: something@something, no spaces or control characters.
+  static CLI::Validator email_check() {
+    return {[](std::string& value) -> std::string {
+              const auto at = value.find('@');
+              const bool plain = std::none_of(value.begin(), value.end(),
+                                              [](char c) { return static_cast<unsigned char>(c) <= ' ' || c == 0x7f; });
+              if (at != std::string::npos && at > 0 && at + 1 < value.size() && value.size() <= 254 && plain) return {};
+              return "not an email address";
+            },
+            "ADDR"};
   }
 
   /// An id as the exports show them; lower case is taken too, since ULIDs ignore case.
@@ -184,18 +246,25 @@ class command_line {
 
   CLI::App app_{"wavesites: one server for the WaveAds sites, its blogs and landing page"};
   serve_command serve_;
-  export_command leads_{export_command::kind::leads, {}, "csv", {}, {}};
-  export_command resumes_{export_command::kind::resumes, {}, "csv", {}, {}};
-  export_command clicks_{export_command::kind::clicks, {}, "csv", {}, {}};
+  export_command leads_{export_command::kind::leads, {}, "csv", {}, {}, {}};
+  export_command resumes_{export_command::kind::resumes, {}, "csv", {}, {}, {}};
+  export_command clicks_{export_command::kind::clicks, {}, "csv", {}, {}, {}};
   check_command check_;
   backup_command backup_;
-  flag_set serve_flags_, leads_flags_, resumes_flags_, clicks_flags_, check_flags_, backup_flags_;
+  delete_command leads_delete_{delete_command::kind::leads, {}, {}, {}, false};
+  delete_command resumes_delete_{delete_command::kind::resumes, {}, {}, {}, false};
+  urls_command urls_;
+  flag_set serve_flags_, leads_flags_, resumes_flags_, clicks_flags_, check_flags_, backup_flags_, leads_delete_flags_,
+      resumes_delete_flags_, urls_flags_;
   CLI::App* serve_cmd_ = nullptr;
   CLI::App* leads_cmd_ = nullptr;
   CLI::App* resumes_cmd_ = nullptr;
   CLI::App* clicks_cmd_ = nullptr;
   CLI::App* check_cmd_ = nullptr;
   CLI::App* backup_cmd_ = nullptr;
+  CLI::App* leads_delete_cmd_ = nullptr;
+  CLI::App* resumes_delete_cmd_ = nullptr;
+  CLI::App* urls_cmd_ = nullptr;
 };
 
 }  // namespace
@@ -205,7 +274,7 @@ parsed_command_line parse_command_line(int argc, char** argv) {
   if (argc > 1 && argv[1][0] != '-') {
     const std::string_view word = argv[1];
     if (word != "serve" && word != "leads" && word != "resumes" && word != "clicks" && word != "check" &&
-        word != "backup") {
+        word != "backup" && word != "urls") {
       return usage_error("unknown command '" + std::string(word) + "' (see wavesites --help)");
     }
   }

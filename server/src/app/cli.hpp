@@ -30,6 +30,22 @@ struct export_command {
   std::string format = "csv";  ///< leads and clicks: csv or json
   std::string out_dir;         ///< resumes: where the files go
   std::string since;           ///< only records whose id is greater (a ULID); empty: all
+  std::string email;           ///< leads: only this address's (any case); empty: every address
+};
+
+/// `wavesites leads delete` and `wavesites resumes delete`: a person's erasure request.
+struct delete_command {
+  enum class kind { leads, resumes } what = kind::leads;
+  store_options store;
+  std::string email;  ///< leads: every lead of this address (any case)
+  std::string id;     ///< the record with this id (a ULID)
+  bool yes = false;   ///< without it nothing changes: the command says what it would remove
+};
+
+/// `wavesites urls`: where to open each site on this machine, from the config's *.localhost hosts.
+struct urls_command {
+  std::string config_path = "config/sites.toml";
+  std::string listen = "127.0.0.1:8080";
 };
 
 /// `wavesites check`: which parts to look at (none chosen on the command line: all three).
@@ -47,7 +63,8 @@ struct backup_command {
   std::string out_file;
 };
 
-using command = std::variant<serve_command, export_command, check_command, backup_command>;
+using command =
+    std::variant<serve_command, export_command, check_command, backup_command, delete_command, urls_command>;
 
 /// A command to run, or the exit status when the command line was already answered: 0 after
 /// --help or --version, 2 after one line on stderr saying what is wrong.

@@ -13,6 +13,7 @@
 #include "api/clicks.hpp"
 #include "api/intake.hpp"
 #include "app/export.hpp"
+#include "app/privacy.hpp"
 #include "config/config.hpp"
 #include "http/router.hpp"
 #include "log/event_log.hpp"
@@ -208,9 +209,16 @@ int run(const serve_command& cmd) {
   click_log clicks(**db, cat.route_sets_taking("landing"));
   clicks.add_routes(routes);
 
+  // [retention] erases old records at start and daily, on a thread of its own.
+  retention_sweeper sweeper(**db, cfg.retention);
+
   reloader reload(cmd.store.config_path, web_dir, cfg, live_cfg, live_sites);
-  // The intake reads its limits from the config in force at each request; the notifier keeps a copy.
-  reload.on_change([&](const config& next) { notifier.reconfigure(next.notify); });
+  // The intake reads its limits from the config in force at each request; the notifier and the
+  // sweeper keep a copy.
+  reload.on_change([&](const config& next) {
+    notifier.reconfigure(next.notify);
+    sweeper.reconfigure(next.retention);
+  });
 
   const server_context app{cfg, live_sites, routes};
   server srv(app);
@@ -230,7 +238,9 @@ int run(const serve_command& cmd) {
   const std::string reachable = bound->address().is_unspecified() ? "127.0.0.1" : shown;
   log_sites(cfg, cat, "http://" + reachable + ":" + port, bound->port());
   notifier.start();
+  sweeper.start();
   const int status = srv.run();
+  sweeper.stop();   // a pass in progress finishes: an erasure is never left half done
   notifier.stop();  // deliveries in flight finish; what is left waits in the outbox
   metrics_pool.join();
   metrics::set_outbox_probe(nullptr);  // it reads the store, which goes before the registry
@@ -243,7 +253,7 @@ int run(const export_command& cmd) {
   store& db = *opened->db;
   switch (cmd.what) {
     case export_command::kind::leads: {
-      const auto n = export_leads(db, cmd.format, cmd.since, std::cout);
+      const auto n = export_leads(db, cmd.format, cmd.since, std::cout, cmd.email);
       if (!n) return fail("leads export: " + n.message());
       std::fprintf(stderr, "wavesites: exported %zu leads\n", *n);
       break;
@@ -261,6 +271,100 @@ int run(const export_command& cmd) {
       break;
     }
   }
+  return 0;
+}
+
+namespace {
+
+std::string counted(std::size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
+/// One line per record, with nothing it holds about a person: what the terminal (or a log of
+/// the command) keeps is ids and times, like the audit line.
+void print_erased(const erasure& e, std::string_view noun) {
+  for (const auto& r : e.records) {
+    std::string line = std::string(noun) + " " + r.id + " received " + r.received_at;
+    if (noun == "resume") line += " (" + counted(r.bytes, "byte") + ")";
+    std::printf("%s\n", line.c_str());
+  }
+}
+
+}  // namespace
+
+int run(const delete_command& cmd) {
+  const bool leads = cmd.what == delete_command::kind::leads;
+  const std::string name = leads ? "leads delete" : "resumes delete";
+  const std::string_view noun = leads ? "lead" : "resume";
+  auto opened = open_config_and_store(cmd.store);
+  if (!opened) return fail(opened.message());
+  store& db = *opened->db;
+  const erase_selector which = cmd.email.empty() ? erase_selector{erase_selector::by::id, cmd.id}
+                                                 : erase_selector{erase_selector::by::email, cmd.email};
+  const auto erase = [&](bool dry_run) {
+    return leads ? db.erase_leads(which, dry_run) : db.erase_resumes(which, dry_run);
+  };
+  if (!cmd.yes) {
+    const auto would = erase(true);
+    if (!would) return fail(name + ": " + would.message());
+    print_erased(*would, noun);
+    std::printf("would remove %s and %s\n", counted(would->records.size(), noun).c_str(),
+                counted(would->notifications, "notification").c_str());
+    std::fflush(stdout);
+    return fail(name + ": nothing removed: without --yes it only says what it would remove; run it again with --yes");
+  }
+  const auto gone = erase(false);
+  if (!gone) return fail(name + ": " + gone.message());
+  // Also when nothing matched: an earlier run may have erased and then been kept from purging.
+  const auto purged = db.purge_deleted();
+  // The audit line once the erasure is complete, or as complete as it got: the rows are gone.
+  log_erasure(erasure_kind::request, leads ? "leads" : "resumes", which.what, *gone);
+  print_erased(*gone, noun);
+  std::printf("removed %s and %s\n", counted(gone->records.size(), noun).c_str(),
+              counted(gone->notifications, "notification").c_str());
+  if (!purged) {
+    std::fflush(stdout);
+    return fail(name + ": the records are deleted, but " + purged.message() + "; run the command again to finish");
+  }
+  if (db.kind() == "sqlite") {
+    std::printf("the database file was rewritten without them (VACUUM) and its WAL emptied\n");
+  } else {
+    std::printf("PostgreSQL keeps deleted rows' bytes in its files until its vacuum reuses the space\n");
+  }
+  std::fflush(stdout);
+  return 0;
+}
+
+int run(const urls_command& cmd) {
+  const auto cfg = load_config(cmd.config_path);
+  if (!cfg) return fail(cfg.message());
+  const auto where = parse_listen(cmd.listen);
+  if (!where) return fail(where.message());
+  const std::string port = std::to_string(where->port);
+  std::size_t shown = 0;
+  for (const auto& [site, hosts] : cfg->hosts) {
+    for (const auto& host : hosts) {
+      // Browsers send *.localhost to this machine's loopback without asking DNS or /etc/hosts.
+      if (host != "localhost" && !host.ends_with(".localhost")) continue;
+      std::printf("Open http://%s:%s/ (%s)\n", host.c_str(), port.c_str(), site.c_str());
+      ++shown;
+    }
+  }
+  if (shown == 0) {
+    std::printf(
+        "No host of [hosts] in %s ends in .localhost: open http://127.0.0.1:%s/waveads/home and the other "
+        "prefixed paths (docs/routes.md)\n",
+        cmd.config_path.c_str(), port.c_str());
+  }
+  boost::system::error_code ec;
+  const auto address = asio::ip::make_address(where->host, ec);
+  if (shown > 0 && !ec && !address.is_loopback() && !address.is_unspecified()) {
+    std::printf(
+        "(*.localhost names reach this machine's loopback, but the server listens on %s only: "
+        "listen on 127.0.0.1 or 0.0.0.0 to open them)\n",
+        where->host.c_str());
+  }
+  std::fflush(stdout);
   return 0;
 }
 

@@ -11,6 +11,11 @@ int run(const export_command& cmd);
 /// Prints one line per part checked; opens nothing for writing and migrates nothing.
 int run(const check_command& cmd);
 int run(const backup_command& cmd);
+/// Without --yes: prints what it would remove and exits 2, changing nothing. With it: removes,
+/// writes the audit line, purges the store's files, prints what went.
+int run(const delete_command& cmd);
+/// Prints one "Open http://<host>:<port>/" line per *.localhost host of the config.
+int run(const urls_command& cmd);
 
 inline int run(const command& cmd) {
   return std::visit([](const auto& c) { return run(c); }, cmd);

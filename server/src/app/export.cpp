@@ -1,5 +1,6 @@
 #include "app/export.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <vector>
 
@@ -57,11 +58,25 @@ result<std::size_t> export_table(std::string_view format, std::ostream& out, con
 
 }  // namespace
 
-result<std::size_t> export_leads(store& db, std::string_view format, const std::string& after_id, std::ostream& out) {
+bool same_address(std::string_view a, std::string_view b) {
+  const auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return fold(x) == fold(y); });
+}
+
+result<std::size_t> export_leads(store& db, std::string_view format, const std::string& after_id, std::ostream& out,
+                                 std::string_view email) {
   return export_table<lead_record>(
       format, out, lead_fields,
-      [&](const std::function<void(const lead_record&)>& fn) { return db.each_lead(fn, after_id); }, lead_to_json,
-      lead_value_text);
+      [&](const std::function<void(const lead_record&)>& fn) {
+        if (email.empty()) return db.each_lead(fn, after_id);
+        return db.each_lead(
+            [&](const lead_record& l) {
+              if (same_address(l.business_email, email)) fn(l);
+            },
+            after_id);
+      },
+      lead_to_json, lead_value_text);
 }
 
 result<std::size_t> export_clicks(store& db, std::string_view format, const std::string& after_id, std::ostream& out) {

@@ -94,7 +94,16 @@ void read_int(const toml::table& table, std::string_view prefix, const char* key
 
 void parse_hosts(const toml::table& hosts, config& cfg) {
   std::map<std::string, std::string> owner;  // host -> site, to catch a host given twice
-  for (auto&& [k, v] : hosts) {
+  // In the file's order (toml++ keeps a table's keys sorted), so that what lists the sites, such
+  // as `wavesites urls`, lists them as the file's author did.
+  std::vector<std::pair<const toml::key*, const toml::node*>> entries;
+  for (auto&& [k, v] : hosts) entries.emplace_back(&k, &v);
+  std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    return a.first->source().begin.line < b.first->source().begin.line;
+  });
+  for (const auto& entry : entries) {
+    const toml::key& k = *entry.first;
+    const toml::node& v = *entry.second;
     const std::string site(k.str());
     const std::string key = "hosts." + site;
     const auto* arr = v.as_array();
@@ -294,6 +303,15 @@ void parse_notify(const toml::table& t, config& cfg) {
   }
 }
 
+/// A century: longer is a typo, and days * 86400000 ms must stay far inside 64 bits.
+constexpr std::int64_t max_retention_days = 36500;
+
+void parse_retention(const toml::table& t, config& cfg) {
+  reject_unknown(t, "retention.", {"leads_days", "resumes_days"});
+  read_int(t, "retention.", "leads_days", 0, max_retention_days, cfg.retention.leads_days);
+  read_int(t, "retention.", "resumes_days", 0, max_retention_days, cfg.retention.resumes_days);
+}
+
 /// Every other table holds settings of the web bundle's pages: "table.key" -> text.
 void collect_settings(const std::string& table, const toml::node& node, config& cfg) {
   const auto* t = node.as_table();
@@ -305,7 +323,7 @@ void collect_settings(const std::string& table, const toml::node& node, config& 
 }
 
 /// The tables this parser owns, each with its parser.
-constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 7> owned_tables{{
+constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 8> owned_tables{{
     {"hosts", parse_hosts},
     {"notify", parse_notify},
     {"origins", parse_origins},
@@ -313,6 +331,7 @@ constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, co
     {"proxy", parse_proxy},
     {"metrics", parse_metrics},
     {"server", parse_server},
+    {"retention", parse_retention},
 }};
 
 config parse(const toml::table& root) {

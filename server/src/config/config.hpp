@@ -63,6 +63,16 @@ struct notify_config {
   [[nodiscard]] bool email() const { return !email_to.empty(); }
 };
 
+/// [retention]: how long leads and resumes are kept; 0 keeps them for ever. The server erases
+/// older ones at start and then daily (app/retention.hpp).
+struct retention_config {
+  std::uint32_t leads_days = 0;
+  std::uint32_t resumes_days = 0;
+
+  [[nodiscard]] bool any() const { return leads_days > 0 || resumes_days > 0; }
+  friend bool operator==(const retention_config&, const retention_config&) = default;
+};
+
 /// A value from a table the server does not own itself, such as [landing]: the web bundle
 /// declares those settings and the pages that take them (sites/settings.hpp).
 struct setting_entry {
@@ -83,6 +93,7 @@ struct config {
   metrics_config metrics;
   server_config server;
   notify_config notify;
+  retention_config retention;
 };
 
 /// The public origin of `site`: its [origins] entry, else "https://" and its first host, else

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "store/click.hpp"
+#include "store/erase_sql.hpp"
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
@@ -684,6 +685,62 @@ result<std::uint64_t> postgres_store::forget_full_buckets(std::size_t max) {
     if (!r) return error{r.message()};
     return std::stoull(PQcmdTuples(r->get()));
   });
+}
+
+namespace {
+
+/// One erasure (store.hpp, erase_leads): read committed, with the chosen rows locked by the read
+/// that chooses them, so that a concurrent erasure of the same rows (another server's sweep)
+/// waits and then finds them gone; a dry run reads one snapshot and changes nothing.
+result<erasure> erase_on(pg_connection& c, const erase_statements& sql, const erase_selector& which, bool dry_run) {
+  if (sql.select.empty()) return error{"postgresql: resumes have no address to be chosen by"};
+  const std::string key = erase_key(which);
+  if (auto r = c.exec("begin", dry_run ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN"); !r) {
+    return error{r.message()};
+  }
+  tx_guard guard(c.get());
+  auto rows =
+      c.exec("select records to erase", (dry_run ? sql.select : sql.select_for_erase).c_str(), {text_param(key)});
+  if (!rows) return error{rows.message()};
+  erasure out;
+  for (int i = 0; i < PQntuples(rows->get()); ++i) {
+    out.records.push_back(
+        {get_text(rows->get(), i, 0), get_text(rows->get(), i, 1), std::stoull(get_text(rows->get(), i, 2))});
+  }
+  const std::string ids = id_list_json(out);
+  if (out.records.empty()) {
+    // Nothing chosen: the transaction only read.
+  } else if (dry_run) {
+    auto n = c.exec("count notifications to erase", sql.count_outbox.c_str(), {text_param(ids)});
+    if (!n) return error{n.message()};
+    out.notifications = std::stoull(get_text(n->get(), 0, 0));
+  } else {
+    auto n = c.exec("erase notifications", sql.delete_outbox.c_str(), {text_param(ids)});
+    if (!n) return error{n.message()};
+    out.notifications = std::stoull(PQcmdTuples(n->get()));
+    // Chunks before their resume: they reference it.
+    if (!sql.delete_chunks.empty()) {
+      if (auto r = c.exec("erase resume chunks", sql.delete_chunks.c_str(), {text_param(ids)}); !r) {
+        return error{r.message()};
+      }
+    }
+    auto gone = c.exec("erase records", sql.delete_records.c_str(), {text_param(ids)});
+    if (!gone) return error{gone.message()};
+  }
+  if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+  return out;
+}
+
+}  // namespace
+
+result<erasure> postgres_store::erase_leads(const erase_selector& which, bool dry_run) {
+  const auto& sql = erase_sql(sql_dialect::postgresql, erased_table::leads, which.what);
+  return impl_->run<erasure>([&](pg_connection& c, int) { return erase_on(c, sql, which, dry_run); });
+}
+
+result<erasure> postgres_store::erase_resumes(const erase_selector& which, bool dry_run) {
+  const auto& sql = erase_sql(sql_dialect::postgresql, erased_table::resumes, which.what);
+  return impl_->run<erasure>([&](pg_connection& c, int) { return erase_on(c, sql, which, dry_run); });
 }
 
 result<bool> postgres_store::backup(const std::string& /*path*/) {

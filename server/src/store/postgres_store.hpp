@@ -68,6 +68,10 @@ class postgres_store final : public store {
                            const std::function<void(std::string_view chunk)>& write,
                            const std::string& after_id) override;
   result<bool> each_click(const std::function<void(const click_record&)>& fn, const std::string& after_id) override;
+  result<erasure> erase_leads(const erase_selector& which, bool dry_run) override;
+  result<erasure> erase_resumes(const erase_selector& which, bool dry_run) override;
+  /// Nothing: PostgreSQL frees dead rows' space with its own vacuum (docs/command-line.md).
+  result<bool> purge_deleted() override { return true; }
   /// Always an error naming pg_dump: a consistent copy of a PostgreSQL database is its job.
   result<bool> backup(const std::string& path) override;
 

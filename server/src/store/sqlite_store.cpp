@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <initializer_list>
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "store/click.hpp"
+#include "store/erase_sql.hpp"
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
@@ -230,6 +232,51 @@ notification read_notification(sqlite3_stmt* s) {
   return n;
 }
 
+/// Runs `sql` with ?1 bound to `value`: the rows it changed or, for a query, the first column of
+/// its one row.
+result<std::uint64_t> run_with(sqlite3* db, const std::string& sql, const std::string& value, std::string_view what) {
+  auto s = prepare(db, sql);
+  if (!s) return error{s.message()};
+  bind_text(s->get(), 1, value);
+  const int rc = sqlite3_step(s->get());
+  if (rc == SQLITE_ROW) return static_cast<std::uint64_t>(sqlite3_column_int64(s->get(), 0));
+  if (rc != SQLITE_DONE) return db_error(db, what);
+  return static_cast<std::uint64_t>(sqlite3_changes64(db));
+}
+
+/// One erasure inside the transaction the caller opened on `db` (store.hpp, erase_leads).
+result<erasure> erase_in(sqlite3* db, const erase_statements& sql, const std::string& key, bool dry_run) {
+  erasure out;
+  auto select = prepare(db, sql.select_for_erase);
+  if (!select) return error{select.message()};
+  bind_text(select->get(), 1, key);
+  int rc = 0;
+  while ((rc = sqlite3_step(select->get())) == SQLITE_ROW) {
+    out.records.push_back({column_text(select->get(), 0), column_text(select->get(), 1),
+                           static_cast<std::uint64_t>(sqlite3_column_int64(select->get(), 2))});
+  }
+  if (rc != SQLITE_DONE) return db_error(db, "select records to erase");
+  if (out.records.empty()) return out;
+  const std::string ids = id_list_json(out);
+  if (dry_run) {
+    auto n = run_with(db, sql.count_outbox, ids, "count notifications to erase");
+    if (!n) return error{n.message()};
+    out.notifications = *n;
+    return out;
+  }
+  auto n = run_with(db, sql.delete_outbox, ids, "erase notifications");
+  if (!n) return error{n.message()};
+  out.notifications = *n;
+  // Chunks before their resume: they reference it.
+  if (!sql.delete_chunks.empty()) {
+    if (auto r = run_with(db, sql.delete_chunks, ids, "erase resume chunks"); !r) return error{r.message()};
+  }
+  auto gone = run_with(db, sql.delete_records, ids, "erase records");
+  if (!gone) return error{gone.message()};
+  if (*gone != out.records.size()) return error{"sqlite: erase: the records changed while being erased"};
+  return out;
+}
+
 result<db_ptr> open_connection(const std::string& path, bool writer, int busy_timeout_ms) {
   sqlite3* raw = nullptr;
   // NOMUTEX: each connection is used by one thread at a time (the store's locks see to it).
@@ -253,7 +300,9 @@ result<db_ptr> open_connection(const std::string& path, bool writer, int busy_ti
       return error{"cannot put SQLite database " + path + " in WAL mode (got " + mode + ")"};
     }
   }
-  for (const char* pragma : {"PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"}) {
+  // secure_delete: a deleted row's bytes are overwritten with zeros, and freed pages too, rather
+  // than left for a later write to cover (builds differ in their default: say it).
+  for (const char* pragma : {"PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON", "PRAGMA secure_delete=ON"}) {
     if (sqlite3_exec(db.get(), pragma, nullptr, nullptr, nullptr) != SQLITE_OK) {
       return error{"cannot open SQLite database " + path + ": " + sqlite3_errmsg(db.get())};
     }
@@ -476,6 +525,33 @@ struct sqlite_store::impl {
     return true;
   }
 
+  // A dry run reads from one snapshot; an erasure writes in one immediate transaction, so no
+  // other writer comes between choosing the records and deleting them.
+  result<erasure> erase(const erase_statements& sql, const erase_selector& which, bool dry_run) {
+    if (sql.select.empty()) return error{"sqlite: resumes have no address to be chosen by"};
+    const std::string key = erase_key(which);
+    if (dry_run) {
+      auto lease = acquire_reader();
+      if (!lease) return error{lease.message()};
+      sqlite3* db = (*lease)->get();
+      if (auto r = exec(db, "BEGIN"); !r) return error{r.message()};
+      transaction_guard guard(db);
+      auto out = erase_in(db, sql, key, true);
+      if (!out) return out;
+      if (auto r = exec(db, "COMMIT"); !r) return error{r.message()};
+      return out;
+    }
+    std::lock_guard w(write_mutex);
+    sqlite3* db = writer_db.get();
+    if (auto r = file_intact(); !r) return error{r.message()};
+    if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return error{r.message()};
+    transaction_guard guard(db);
+    auto out = erase_in(db, sql, key, false);
+    if (!out) return out;
+    if (auto r = exec(db, "COMMIT"); !r) return error{r.message()};
+    return out;
+  }
+
   // Runs one write statement under write_mutex: `bind` sets its parameters, `row` sees each row
   // it returns. Returns the number of rows changed.
   result<std::uint64_t> write(std::string_view sql, const std::function<void(sqlite3_stmt*)>& bind,
@@ -684,6 +760,49 @@ result<bool> sqlite_store::backup(const std::string& path) {
   }
   if (!sync_directory_of(target)) return error{"cannot fsync the directory of " + path};
   return true;
+}
+
+result<erasure> sqlite_store::erase_leads(const erase_selector& which, bool dry_run) {
+  return impl_->erase(erase_sql(sql_dialect::sqlite, erased_table::leads, which.what), which, dry_run);
+}
+
+result<erasure> sqlite_store::erase_resumes(const erase_selector& which, bool dry_run) {
+  return impl_->erase(erase_sql(sql_dialect::sqlite, erased_table::resumes, which.what), which, dry_run);
+}
+
+result<bool> sqlite_store::purge_deleted() {
+  std::lock_guard w(impl_->write_mutex);
+  sqlite3* db = impl_->writer_db.get();
+  if (auto r = impl_->file_intact(); !r) return r;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(impl_->opts.purge_patience_ms);
+  const auto again = [&] {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return true;
+  };
+  // secure_delete zeroes what a delete frees, but b-tree rebalancing before it may have left
+  // stale copies of a row in other pages' unused space: VACUUM writes a database of the live
+  // rows alone. Each try waits busy_timeout for another process's write lock.
+  for (;;) {
+    if (sqlite3_exec(db, "VACUUM", nullptr, nullptr, nullptr) == SQLITE_OK) break;
+    const int rc = sqlite3_errcode(db);
+    if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) return db_error(db, "VACUUM");
+    if (!again()) return db_error(db, "VACUUM");
+  }
+  // VACUUM went through the WAL, which now holds every page old and new: copy the new ones back
+  // and truncate it to nothing. A reader still on an older snapshot holds the checkpoint back.
+  for (;;) {
+    int frames = 0;
+    int copied = 0;
+    const int rc = sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_TRUNCATE, &frames, &copied);
+    if (rc == SQLITE_OK) return true;
+    if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) return db_error(db, "wal_checkpoint(TRUNCATE)");
+    if (!again()) {
+      return error{"sqlite: the WAL (" + impl_->path +
+                   "-wal) could not be emptied: another connection kept reading an older snapshot; the deleted "
+                   "rows are gone from the database, their old copies stay in the WAL until it is checkpointed"};
+    }
+  }
 }
 
 result<std::vector<int>> sqlite_store::applied_migrations(const std::filesystem::path& file) {

@@ -23,6 +23,8 @@ class sqlite_store final : public store {
     std::size_t max_batch = 256;
     /// How long a statement waits for a lock held by another process.
     int busy_timeout_ms = 5000;
+    /// How long purge_deleted keeps trying before it reports that old copies may remain.
+    int purge_patience_ms = 30000;
   };
 
   /// Opens (creating it and its parent directories if needed) the database file and sets the
@@ -63,6 +65,12 @@ class sqlite_store final : public store {
                            const std::function<void(std::string_view chunk)>& write,
                            const std::string& after_id) override;
   result<bool> each_click(const std::function<void(const click_record&)>& fn, const std::string& after_id) override;
+  result<erasure> erase_leads(const erase_selector& which, bool dry_run) override;
+  result<erasure> erase_resumes(const erase_selector& which, bool dry_run) override;
+  /// VACUUM, then checkpoint(TRUNCATE), each retried while another connection keeps it from
+  /// finishing (a writer in another process, a reader holding an old snapshot) for up to
+  /// `options::purge_patience_ms`; an error if the WAL could not be emptied by then.
+  result<bool> purge_deleted() override;
   /// SQLite's online backup API from one read snapshot (writers go on meanwhile, WAL), into a
   /// temporary file beside `path` that is fsynced and then renamed to `path`.
   result<bool> backup(const std::string& path) override;

@@ -77,6 +77,30 @@ struct outbox_counts {
   std::int64_t oldest_pending_ms = 0;  ///< created_ms of the oldest pending row; 0 when none
 };
 
+/// Which records an erasure takes. Leads may be chosen by any of the three; resumes, which carry no
+/// address, by id or age only.
+struct erase_selector {
+  enum class by {
+    id,               ///< `value` is the record's id
+    email,            ///< `value` is a lead's business email, matched without regard to ASCII case
+    received_before,  ///< `value` is a UTC time as the records store it: every record received earlier
+  } what = by::id;
+  std::string value;
+};
+
+/// One record an erasure removed (or would remove), described by nothing it holds about a person.
+struct erased_record {
+  std::string id;
+  std::string received_at;
+  std::uint64_t bytes = 0;  ///< a resume's size; 0 for a lead
+};
+
+/// What an erasure removed (or, looked at without removing, would remove).
+struct erasure {
+  std::vector<erased_record> records;  ///< oldest first
+  std::uint64_t notifications = 0;     ///< outbox rows of those records, whatever their state
+};
+
 class store {
  public:
   virtual ~store() = default;
@@ -177,6 +201,23 @@ class store {
 
   /// Clicks, oldest first.
   virtual result<bool> each_click(const std::function<void(const click_record&)>& fn, const std::string& after_id) = 0;
+
+  // Erasure (a person's request, or retention). Each removes the chosen records, every outbox row
+  // that names them (pending, claimed or failed: a notification is never a reason to keep data)
+  // and, for resumes, every chunk of their bytes, in one transaction. With `dry_run` it changes
+  // nothing and says what it would remove. A notification being sent while its record goes finds
+  // the record gone (notify/outbox_worker.cpp) and its outcome updates no row.
+
+  virtual result<erasure> erase_leads(const erase_selector& which, bool dry_run) = 0;
+  virtual result<erasure> erase_resumes(const erase_selector& which, bool dry_run) = 0;
+
+  /// After an erasure: makes sure the store's own files keep no copy of what was deleted. SQLite
+  /// deletes with secure_delete (freed space and pages are zeroed), but a row's bytes can also
+  /// survive as stale copies where b-tree rebalancing moved them, and older page images stay in
+  /// the WAL: so this rewrites the database (VACUUM) and then checkpoints the WAL and truncates it
+  /// to nothing. Blocks writers while it runs. PostgreSQL keeps dead rows in its files and WAL
+  /// until its own vacuum reuses the space; this does nothing there (docs/command-line.md).
+  virtual result<bool> purge_deleted() = 0;
 
   /// Writes a consistent copy of the whole store to the new file `path` while the store stays in
   /// use; an existing `path` is refused. An error where the store has a tool of its own for it.

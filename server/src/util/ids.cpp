@@ -70,7 +70,10 @@ bool looks_like_ulid(std::string_view text) {
 
 std::string utc_now_iso() {
   const auto now = std::chrono::system_clock::now();
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+  return utc_iso(std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count());
+}
+
+std::string utc_iso(std::int64_t ms) {
   const std::time_t sec = static_cast<std::time_t>(ms / 1000);
   std::tm tm{};
   gmtime_r(&sec, &tm);

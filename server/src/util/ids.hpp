@@ -1,5 +1,6 @@
 #pragma once
 /// Identifiers and time stamps for stored records.
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,9 @@ bool looks_like_ulid(std::string_view text);
 
 /// The current UTC time as "2026-11-21T01:02:03.456Z".
 std::string utc_now_iso();
+
+/// `unix_ms` (milliseconds since the epoch, not before it) in the same form.
+std::string utc_iso(std::int64_t unix_ms);
 
 /// 32 random hex characters (a random stored file name).
 std::string random_hex128();

@@ -126,13 +126,58 @@ TEST_F(CliTest, BackupTakesTheNewFile) {
   EXPECT_EQ(b.store.data_dir, "/srv/data");
 }
 
+TEST_F(CliTest, LeadsExportTakesAnAddress) {
+  const auto p = parse({"leads", "export", "--email", "Mei@Studio.example", "--format", "json"});
+  ASSERT_TRUE(p.cmd);
+  const auto& e = std::get<export_command>(*p.cmd);
+  EXPECT_EQ(e.email, "Mei@Studio.example");
+  EXPECT_EQ(e.format, "json");
+  EXPECT_EQ(std::get<export_command>(*parse({"leads", "export"}).cmd).email, "");
+}
+
+TEST_F(CliTest, DeleteChoosesByAddressOrIdAndActsOnlyWithYes) {
+  const auto by_email = parse({"leads", "delete", "--email", "mei@studio.example", "--data", "/d"});
+  ASSERT_TRUE(by_email.cmd);
+  const auto& e = std::get<delete_command>(*by_email.cmd);
+  EXPECT_EQ(e.what, delete_command::kind::leads);
+  EXPECT_EQ(e.email, "mei@studio.example");
+  EXPECT_EQ(e.id, "");
+  EXPECT_FALSE(e.yes);
+  EXPECT_EQ(e.store.data_dir, "/d");
+
+  const auto by_id = parse({"leads", "delete", "--id", "01jd3q6v9y4zc8xkq2w7t5m0rb", "--yes"});
+  ASSERT_TRUE(by_id.cmd);
+  const auto& i = std::get<delete_command>(*by_id.cmd);
+  EXPECT_EQ(i.id, "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB");
+  EXPECT_TRUE(i.yes);
+
+  const auto resume = parse({"resumes", "delete", "--id", "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB", "--yes"});
+  ASSERT_TRUE(resume.cmd);
+  const auto& r = std::get<delete_command>(*resume.cmd);
+  EXPECT_EQ(r.what, delete_command::kind::resumes);
+  EXPECT_EQ(r.id, "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB");
+}
+
+TEST_F(CliTest, UrlsReadsTheConfigAndListenAddressLikeServe) {
+  ::setenv("WAVESITES_LISTEN", "127.0.0.1:9000", 1);
+  const auto p = parse({"urls", "--config", "c.toml"});
+  ASSERT_TRUE(p.cmd);
+  const auto& u = std::get<urls_command>(*p.cmd);
+  EXPECT_EQ(u.config_path, "c.toml");
+  EXPECT_EQ(u.listen, "127.0.0.1:9000");
+}
+
 TEST_F(CliTest, BadInputExitsTwoWithoutACommand) {
   for (const auto& p :
        {parse({}), parse({"frobnicate"}), parse({"serve", "--bogus"}), parse({"leads", "export", "--format", "xml"}),
         parse({"resumes", "export"}), parse({"leads", "export", "--since", "42"}),
         parse({"clicks", "export", "--since", "01JD3Q6V9Y4ZC8XKQ2W7T5M0RI"}),
         parse({"clicks", "export", "--since", "81JD3Q6V9Y4ZC8XKQ2W7T5M0RB"}), parse({"backup"}),
-        parse({"check", "--bogus"})}) {
+        parse({"check", "--bogus"}), parse({"leads", "delete"}), parse({"leads", "delete", "--yes"}),
+        parse({"leads", "delete", "--email", "a@b.example", "--id", "01JD3Q6V9Y4ZC8XKQ2W7T5M0RB"}),
+        parse({"leads", "delete", "--email", "not-an-address"}), parse({"leads", "delete", "--id", "42"}),
+        parse({"leads", "export", "--email", "a b@c.example"}), parse({"resumes", "delete", "--yes"}),
+        parse({"resumes", "delete", "--email", "a@b.example"}), parse({"urls", "--bogus"})}) {
     EXPECT_FALSE(p.cmd);
     EXPECT_EQ(p.exit_status, 2);
   }

@@ -111,5 +111,31 @@ TEST_F(ExportTest, SinceTakesOnlyLaterLeads) {
   EXPECT_EQ(export_leads(*db, "json", "01HZZZZZZZZZZZZZZZZZZZZZZY", earlier).value(), 1u);
 }
 
+TEST_F(ExportTest, AnAddressTakesOnlyItsLeadsInAnyCase) {
+  auto other = lead;
+  other.id = "01J00000000000000000000000";
+  other.business_email = "someone@else.example";
+  ASSERT_TRUE(db->add_lead(other).ok());
+  std::ostringstream mine;
+  ASSERT_EQ(export_leads(*db, "json", "", mine, "=CMD@X.Example").value(), 1u);
+  EXPECT_EQ(nlohmann::json::parse(mine.str()).at(0).at("id"), lead.id);
+  std::ostringstream csv;
+  ASSERT_EQ(export_leads(*db, "csv", "", csv, "someone@ELSE.example").value(), 1u);
+  EXPECT_NE(csv.str().find(other.id), std::string::npos);
+  std::ostringstream after;
+  EXPECT_EQ(export_leads(*db, "json", lead.id, after, "=cmd@x.example").value(), 0u) << "--since applies too";
+  std::ostringstream nobody;
+  EXPECT_EQ(export_leads(*db, "json", "", nobody, "cmd@x.example").value(), 0u);
+  EXPECT_EQ(nobody.str(), "[]\n");
+}
+
+TEST(Export, SameAddressFoldsAsciiCaseOnly) {
+  EXPECT_TRUE(same_address("Mei@Studio.Example", "mei@studio.example"));
+  EXPECT_FALSE(same_address("mei@studio.example", "mei@studio.example "));
+  EXPECT_FALSE(same_address("mei@studio.example", "mai@studio.example"));
+  EXPECT_FALSE(same_address("\xc3\x89@x.example", "\xc3\xa9@x.example"))
+      << "addresses are ASCII; nothing else is folded";
+}
+
 }  // namespace
 }  // namespace wavesites

@@ -242,5 +242,34 @@ TEST(Config, NotifyRefusesAHalfConfiguredChannelNamingTheKey) {
   }
 }
 
+TEST(Config, RetentionKeepsForEverUnlessSetAndNamesABadKey) {
+  const auto none = parse_config("[hosts]\n", "x.toml");
+  ASSERT_TRUE(none) << none.message();
+  EXPECT_EQ(none->retention.leads_days, 0u);
+  EXPECT_EQ(none->retention.resumes_days, 0u);
+  EXPECT_FALSE(none->retention.any());
+  const auto set = parse_config("[hosts]\n[retention]\nleads_days = 365\nresumes_days = 0\n", "x.toml");
+  ASSERT_TRUE(set) << set.message();
+  EXPECT_EQ(set->retention.leads_days, 365u);
+  EXPECT_EQ(set->retention.resumes_days, 0u);
+  EXPECT_TRUE(set->retention.any());
+  EXPECT_TRUE(set->settings.empty()) << "[retention] is the server's own table, not a page setting";
+  expect_error("[hosts]\n[retention]\nleads_days = -1\n", "retention.leads_days");
+  expect_error("[hosts]\n[retention]\nresumes_days = 1.5\n", "retention.resumes_days");
+  expect_error("[hosts]\n[retention]\nresumes_days = \"30\"\n", "retention.resumes_days");
+  expect_error("[hosts]\n[retention]\nleads_days = 36501\n", "retention.leads_days");
+  expect_error("[hosts]\n[retention]\nclicks_days = 30\n", "retention.clicks_days");
+  expect_error("retention = 30\n[hosts]\n", "[retention]");
+}
+
+TEST(Config, HostsKeepTheFilesOrder) {
+  const auto cfg =
+      parse_config("[hosts]\nwaveads = [\"w.localhost\"]\nkuponz1 = []\nenicf = [\"e.localhost\"]\n", "x.toml");
+  ASSERT_TRUE(cfg) << cfg.message();
+  std::vector<std::string> sites;
+  for (const auto& entry : cfg->hosts) sites.push_back(entry.first);
+  EXPECT_EQ(sites, (std::vector<std::string>{"waveads", "kuponz1", "enicf"}));
+}
+
 }  // namespace
 }  // namespace wavesites

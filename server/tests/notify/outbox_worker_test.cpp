@@ -165,5 +165,31 @@ TEST(outbox_worker, a_batch_that_outlasts_its_claim_renews_it_and_sends_each_row
   EXPECT_EQ((*db)->count_notifications()->pending, 0u);
 }
 
+TEST(outbox_worker, a_notification_of_an_erased_record_fails_at_once_without_asking_the_receiver) {
+  // An erasure deletes a record's outbox rows with it; this is the row a delivery thread had
+  // already claimed when the record went: it must neither reach the receiver nor be retried for
+  // retry_hours.
+  std::string skip;
+  auto scratch = testing::scratch_database::create(testing::backend::sqlite, skip);
+  auto db = open_store(scratch->url());
+  ASSERT_TRUE(db) << db.message();
+  slow_receiver hook(0ms);
+  notify_config cfg;
+  cfg.webhook_url = hook.url();
+  cfg.webhook_secret = "s";
+  lead_record lead;
+  lead.id = new_ulid();
+  lead.received_at = utc_now_iso();
+  // The notification names a lead that is not stored: as it finds an erased one.
+  ASSERT_TRUE(
+      (*db)->add_lead(lead, notifications_for(cfg, lead_created_event, new_ulid(), "waveads", lead.received_at)));
+  outbox_worker worker(**db, cfg, {});
+  worker.start();
+  EXPECT_TRUE(wait_until([&] { return (*db)->count_notifications()->failed == 1; }));
+  worker.stop();
+  EXPECT_EQ((*db)->count_notifications()->pending, 0u);
+  EXPECT_TRUE(hook.deliveries().empty()) << "the receiver was not asked";
+}
+
 }  // namespace
 }  // namespace wavesites

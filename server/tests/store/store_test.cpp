@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -809,6 +810,224 @@ TEST_P(store_test, find_lead_and_find_resume_read_one_record) {
   EXPECT_EQ(back, bytes);
   EXPECT_TRUE(db_->find_resume(test_id(5), nullptr)->has_value()) << "metadata alone";
   EXPECT_FALSE(db_->find_resume(test_id(6), nullptr)->has_value());
+}
+
+// --- Erasure ------------------------------------------------------------------------------------
+
+std::vector<std::string> erased_ids(const erasure& e) {
+  std::vector<std::string> out;
+  for (const auto& r : e.records) out.push_back(r.id);
+  return out;
+}
+
+std::string count_of(scratch_database& db, const std::string& sql) {
+  return db.query(sql).at(0).at(0);
+}
+
+TEST_P(store_test, erasing_by_address_takes_every_lead_of_it_in_any_case_with_all_its_notifications) {
+  auto a = make_lead(test_id(1));
+  a.business_email = "Mei.Tanaka@Studio.example";
+  auto b = make_lead(test_id(2));
+  b.business_email = "mei.tanaka@studio.EXAMPLE";
+  auto other = make_lead(test_id(3));
+  other.business_email = "someone.else@studio.example";
+  ASSERT_TRUE(db_->add_lead(a, std::vector<notification>{make_note("N1", a.id), make_note("N2", a.id, "email")}));
+  ASSERT_TRUE(db_->add_lead(b, std::vector<notification>{make_note("N3", b.id)}));
+  ASSERT_TRUE(db_->add_lead(other, std::vector<notification>{make_note("N4", other.id)}));
+  // One of them failed long ago: a failed row is a trace of the lead too.
+  ASSERT_EQ(db_->claim_notifications("email", 10, t0, 60'000)->size(), 1u);
+  ASSERT_TRUE(db_->finish_notification("N2", {delivery_outcome::kind::failed, 0, "gave up"}));
+
+  const erase_selector mei{erase_selector::by::email, "MEI.tanaka@studio.example"};
+  auto would = db_->erase_leads(mei, true);
+  ASSERT_TRUE(would) << would.message();
+  EXPECT_EQ(erased_ids(*would), (std::vector<std::string>{a.id, b.id}));
+  EXPECT_EQ(would->records[0].received_at, a.received_at);
+  EXPECT_EQ(would->notifications, 3u);
+  EXPECT_EQ(count_leads(*db_), 3u) << "a dry run changes nothing";
+  EXPECT_EQ(count_of(*scratch_, "SELECT count(*) FROM outbox"), "4");
+
+  auto gone = db_->erase_leads(mei, false);
+  ASSERT_TRUE(gone) << gone.message();
+  EXPECT_EQ(erased_ids(*gone), (std::vector<std::string>{a.id, b.id}));
+  EXPECT_EQ(gone->notifications, 3u);
+  EXPECT_EQ(ids_of(all_leads(*db_)), std::vector<std::string>{other.id});
+  EXPECT_EQ(scratch_->query("SELECT id, subject_id FROM outbox"),
+            (std::vector<std::vector<std::string>>{{"N4", other.id}}));
+  EXPECT_FALSE(db_->find_lead(a.id)->has_value());
+
+  auto again = db_->erase_leads(mei, false);
+  ASSERT_TRUE(again) << again.message();
+  EXPECT_TRUE(again->records.empty());
+  EXPECT_EQ(again->notifications, 0u);
+}
+
+TEST_P(store_test, erasing_a_lead_by_id_takes_it_alone) {
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(1)), std::vector<notification>{make_note("N1", test_id(1))}));
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(2)), std::vector<notification>{make_note("N2", test_id(2))}));
+  auto gone = db_->erase_leads({erase_selector::by::id, test_id(1)}, false);
+  ASSERT_TRUE(gone) << gone.message();
+  EXPECT_EQ(erased_ids(*gone), std::vector<std::string>{test_id(1)});
+  EXPECT_EQ(gone->notifications, 1u);
+  EXPECT_EQ(ids_of(all_leads(*db_)), std::vector<std::string>{test_id(2)});
+  EXPECT_EQ(db_->count_notifications()->pending, 1u);
+  auto none = db_->erase_leads({erase_selector::by::id, test_id(9)}, false);
+  ASSERT_TRUE(none) << none.message();
+  EXPECT_TRUE(none->records.empty());
+}
+
+TEST_P(store_test, erasing_a_resume_takes_its_metadata_every_chunk_and_its_notifications) {
+  const std::string bytes = random_bytes(3 * resume_chunk_bytes + 5, 11);
+  const std::string kept_bytes = random_bytes(1000, 12);
+  auto note = make_note("R1", test_id(1), "email");
+  note.event = "resume.received";
+  ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(1), bytes.size()), reader_over(bytes, 70000),
+                              std::vector<notification>{note}));
+  ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(2), kept_bytes.size()), reader_over(kept_bytes, 1000)));
+  EXPECT_EQ(count_of(*scratch_, "SELECT count(*) FROM resume_chunks"), "5");
+
+  auto would = db_->erase_resumes({erase_selector::by::id, test_id(1)}, true);
+  ASSERT_TRUE(would) << would.message();
+  ASSERT_EQ(would->records.size(), 1u);
+  EXPECT_EQ(would->records[0].bytes, bytes.size());
+  EXPECT_EQ(would->notifications, 1u);
+  EXPECT_EQ(count_of(*scratch_, "SELECT count(*) FROM resume_chunks"), "5");
+
+  auto gone = db_->erase_resumes({erase_selector::by::id, test_id(1)}, false);
+  ASSERT_TRUE(gone) << gone.message();
+  EXPECT_EQ(erased_ids(*gone), std::vector<std::string>{test_id(1)});
+  EXPECT_EQ(gone->notifications, 1u);
+  EXPECT_EQ(count_of(*scratch_, "SELECT count(*) FROM resume_chunks WHERE resume_id = '" + test_id(1) + "'"), "0");
+  EXPECT_EQ(count_of(*scratch_, "SELECT count(*) FROM outbox"), "0");
+  EXPECT_FALSE(db_->find_resume(test_id(1), nullptr)->has_value());
+  const auto left = all_resumes(*db_);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].bytes, kept_bytes);
+  // A resume holds no address to be found by.
+  EXPECT_FALSE(db_->erase_resumes({erase_selector::by::email, "a@b.example"}, false));
+}
+
+TEST_P(store_test, erasing_by_age_takes_only_what_was_received_before_the_time) {
+  // Records whose time lies in the past, as retention finds them after a while.
+  const auto lead_at = [](std::uint64_t n, const char* at) {
+    auto l = make_lead(test_id(n));
+    l.received_at = at;
+    return l;
+  };
+  ASSERT_TRUE(
+      db_->add_lead(lead_at(1, "2025-01-01T00:00:00.000Z"), std::vector<notification>{make_note("N1", test_id(1))}));
+  ASSERT_TRUE(db_->add_lead(lead_at(2, "2026-10-31T23:59:59.999Z")));
+  ASSERT_TRUE(db_->add_lead(lead_at(3, "2026-11-01T00:00:00.000Z")));
+  ASSERT_TRUE(db_->add_lead(lead_at(4, "2027-03-01T12:00:00.000Z")));
+  const std::string old_bytes = random_bytes(resume_chunk_bytes + 1, 5);
+  auto old_resume = make_resume_meta(test_id(5), old_bytes.size());
+  old_resume.received_at = "2026-01-01T00:00:00.000Z";
+  ASSERT_TRUE(db_->add_resume(old_resume, reader_over(old_bytes, 4096)));
+  auto new_resume = make_resume_meta(test_id(6), 10);
+  new_resume.received_at = "2026-11-02T00:00:00.000Z";
+  ASSERT_TRUE(db_->add_resume(new_resume, reader_over(std::string(10, 'x'), 10)));
+
+  const erase_selector cutoff{erase_selector::by::received_before, "2026-11-01T00:00:00.000Z"};
+  auto leads = db_->erase_leads(cutoff, false);
+  ASSERT_TRUE(leads) << leads.message();
+  EXPECT_EQ(erased_ids(*leads), (std::vector<std::string>{test_id(1), test_id(2)}));
+  EXPECT_EQ(leads->notifications, 1u);
+  EXPECT_EQ(ids_of(all_leads(*db_)), (std::vector<std::string>{test_id(3), test_id(4)}));
+  auto resumes = db_->erase_resumes(cutoff, false);
+  ASSERT_TRUE(resumes) << resumes.message();
+  EXPECT_EQ(erased_ids(*resumes), std::vector<std::string>{test_id(5)});
+  EXPECT_EQ(count_of(*scratch_, "SELECT count(*) FROM resume_chunks"), "1");
+  auto r = db_->purge_deleted();
+  EXPECT_TRUE(r) << r.message();
+}
+
+TEST_P(store_test, a_notification_claimed_before_its_lead_was_erased_leaves_no_row_when_it_finishes) {
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(1)), std::vector<notification>{make_note("N1", test_id(1))}));
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(2)), std::vector<notification>{make_note("N2", test_id(2))}));
+  ASSERT_EQ(db_->claim_notifications("webhook", 10, t0, 60'000)->size(), 2u);
+  ASSERT_TRUE(db_->erase_leads({erase_selector::by::id, test_id(1)}, false));
+  ASSERT_TRUE(db_->erase_leads({erase_selector::by::id, test_id(2)}, false));
+  // The delivery threads record what became of their attempts: "gone", and a send that was
+  // already under way. Neither brings a row back.
+  ASSERT_TRUE(db_->finish_notification("N1", {delivery_outcome::kind::failed, 0, "the lead is no longer stored"}));
+  ASSERT_TRUE(db_->finish_notification("N2", {delivery_outcome::kind::delivered, 0, {}}));
+  EXPECT_EQ(count_of(*scratch_, "SELECT count(*) FROM outbox"), "0");
+  const auto counts = db_->count_notifications();
+  EXPECT_EQ(counts->pending, 0u);
+  EXPECT_EQ(counts->failed, 0u);
+}
+
+/// Every byte of every file in `dir` (the SQLite file, its -wal and -shm).
+std::string every_file_in(const fs::path& dir) {
+  std::string all;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    all.append(std::istreambuf_iterator<char>(in), {});
+  }
+  return all;
+}
+
+TEST_P(store_test, on_sqlite_erased_bytes_are_in_no_file_of_the_store) {
+  if (GetParam() != backend::sqlite) {
+    EXPECT_TRUE(db_->purge_deleted()) << "PostgreSQL: nothing to do";
+    return;
+  }
+  // Enough leads, arriving out of order, that b-tree pages split and rebalance as they would in
+  // use: rebalancing is what leaves stale copies in unused space that secure_delete alone misses.
+  std::vector<std::uint64_t> order(1500);
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::shuffle(order.begin(), order.end(), std::mt19937_64(7));
+  const auto email_of = [](std::uint64_t n) { return "person" + std::to_string(100000 + n) + "@erase.example"; };
+  for (const auto n : order) {
+    auto l = make_lead(test_id(n));
+    l.business_email = email_of(n);
+    l.first_name = "Given" + std::to_string(100000 + n);
+    l.remark = std::string(n % 40 * 10, 'r') + "message" + std::to_string(100000 + n);
+    ASSERT_TRUE(db_->add_lead(l, std::vector<notification>{make_note("N" + std::to_string(n), l.id)}));
+  }
+  // A resume whose text would be recognised anywhere, and one that stays.
+  std::string erased_text;
+  for (int i = 0; erased_text.size() < 2 * resume_chunk_bytes + 999; ++i) {
+    erased_text += "curriculum vitae of Erased Person, line " + std::to_string(i) + "\n";
+  }
+  ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(5000), erased_text.size()), reader_over(erased_text, 65536)));
+  const std::string kept_text = "the resume that stays\n";
+  ASSERT_TRUE(db_->add_resume(make_resume_meta(test_id(5001), kept_text.size()), reader_over(kept_text, 100)));
+  // Another process (a running server) has the same file open.
+  auto server = open_store(scratch_->url());
+  ASSERT_TRUE(server) << server.message();
+  EXPECT_EQ(count_leads(**server), order.size());
+
+  std::vector<std::uint64_t> erased;
+  for (std::uint64_t n = 0; n < order.size(); n += 7) {
+    ASSERT_TRUE(db_->erase_leads({erase_selector::by::email, email_of(n)}, false));
+    erased.push_back(n);
+  }
+  for (std::uint64_t n = 3; n < order.size(); n += 11) {
+    if (n % 7 == 0) continue;
+    ASSERT_TRUE(db_->erase_leads({erase_selector::by::id, test_id(n)}, false));
+    erased.push_back(n);
+  }
+  ASSERT_TRUE(db_->erase_resumes({erase_selector::by::id, test_id(5000)}, false));
+  auto purged = db_->purge_deleted();
+  ASSERT_TRUE(purged) << purged.message();
+
+  const auto files = every_file_in(scratch_->sqlite_path().parent_path());
+  for (const auto n : erased) {
+    ASSERT_EQ(files.find(email_of(n)), std::string::npos) << email_of(n);
+    ASSERT_EQ(files.find("Given" + std::to_string(100000 + n)), std::string::npos) << n;
+    ASSERT_EQ(files.find("message" + std::to_string(100000 + n)), std::string::npos) << n;
+  }
+  EXPECT_EQ(files.find("Erased Person"), std::string::npos);
+  // What stays is still there, in the same files: the search can see them.
+  EXPECT_NE(files.find(email_of(1)), std::string::npos);
+  EXPECT_NE(files.find(kept_text), std::string::npos);
+  EXPECT_EQ(fs::file_size(scratch_->sqlite_path().string() + "-wal"), 0u) << "the WAL is emptied";
+  EXPECT_EQ(count_leads(**server), order.size() - erased.size()) << "the other process reads on";
+  // Both go on writing after the rewrite (their prepared statements see the new schema cookie).
+  ASSERT_TRUE(db_->add_lead(make_lead(test_id(9998)), std::vector<notification>{make_note("N9998", test_id(9998))}));
+  ASSERT_TRUE((*server)->add_lead(make_lead(test_id(9999))));
+  EXPECT_EQ(count_leads(*db_), order.size() - erased.size() + 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(both, store_test, ::testing::Values(backend::sqlite, backend::postgresql), backend_name);
