@@ -2,8 +2,10 @@
 # make bench: wavesites, nginx and h2o serve the same prerendered files on loopback, one server at
 # a time, each pinned to core 0 with one worker, loaded by wrk (one thread) pinned to core 1.
 # Prints requests/s and p99 latency per server, payload and concurrency, and the ratios
-# wavesites/nginx and wavesites/h2o; writes every run to build/bench/results.json. Then the
-# intake figures (scripts/bench-intake.mjs). A benchmark, not a test.
+# wavesites/nginx and wavesites/h2o; then requests per second of each server's own CPU time (what
+# one answer costs it, the comparison that holds where wrk's core is the limit); writes every run
+# to build/bench/results.json. Then the intake figures (scripts/bench-intake.mjs). A benchmark,
+# not a test.
 #
 # The payloads, from one directory (build/bench-web) that all three serve:
 #   page-plain  a ~30 KB page of real prerendered article HTML, no Accept-Encoding
@@ -372,6 +374,8 @@ for (const payload of payloads) for (const c of conns) {
   const ws = row.servers.wavesites.rps;
   row.wavesites_over_nginx = ws / row.servers.nginx.rps;
   row.wavesites_over_h2o = ws / row.servers.h2o.rps;
+  const per_cpu = (s) => row.servers[s].rps_per_server_cpu;
+  row.per_server_cpu = { wavesites_over_nginx: per_cpu('wavesites') / per_cpu('nginx'), wavesites_over_h2o: per_cpu('wavesites') / per_cpu('h2o') };
   results.push(row);
 }
 const h = (s, w) => String(s).padStart(w);
@@ -383,6 +387,16 @@ console.log('payload'.padEnd(11) + h('conns', 6) + cols + h('ws/nginx', 10) + h(
 for (const r of results) {
   const cells = servers.map((s) => h(Math.round(r.servers[s].rps), 15) + h(r.servers[s].p99_ms.toFixed(2), 8)).join('');
   console.log(r.payload.padEnd(11) + h(r.connections, 6) + cells + h(r.wavesites_over_nginx.toFixed(2) + 'x', 10) + h(r.wavesites_over_h2o.toFixed(2) + 'x', 8));
+}
+// The same runs per second of the server's own CPU time: what each server costs per answer, which
+// is what is left to compare where wrk, not the server, set the pace.
+console.log('\nrequests per second of server CPU (the cost of one answer; wrk plays no part):');
+console.log('payload'.padEnd(11) + h('conns', 6) + servers.map((s) => h(s, 15) + h('cpu', 8)).join('') + h('ws/nginx', 10) + h('ws/h2o', 8));
+for (const r of results) {
+  const eff = (s) => r.servers[s].rps_per_server_cpu;
+  const cells = servers.map((s) => h(Math.round(eff(s)), 15) + h(Math.round(r.servers[s].server_cpu * 100) + '%', 8)).join('');
+  console.log(r.payload.padEnd(11) + h(r.connections, 6) + cells + h((eff('wavesites') / eff('nginx')).toFixed(2) + 'x', 10) +
+    h((eff('wavesites') / eff('h2o')).toFixed(2) + 'x', 8));
 }
 const notes = [];
 for (const r of results) for (const s of servers) {

@@ -16,7 +16,9 @@ int open_unlinked() {
   const char* tmp = std::getenv("TMPDIR");
   for (const char* dir : {tmp, "/var/tmp", "/tmp"}) {
     if (!dir || !*dir) continue;
-    const int fd = ::open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    // O_NOATIME: every sendfile would otherwise ask whether the access time is due.
+    int fd = ::open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC | O_NOATIME, 0600);
+    if (fd < 0) fd = ::open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd >= 0) return fd;
   }
   return ::memfd_create("wavesites-bodies", MFD_CLOEXEC);
@@ -41,13 +43,17 @@ body_file::~body_file() {
 }
 
 void body_file::place(std::deque<resource>& resources, std::size_t threshold) {
+  // Each body starts on a page of its own, so it spans as few pages as its size allows: one page
+  // more means one more page reference spliced, queued and freed on every send.
+  const auto page = static_cast<std::int64_t>(::sysconf(_SC_PAGESIZE) > 0 ? ::sysconf(_SC_PAGESIZE) : 4096);
+  const auto aligned = [page](std::int64_t n) { return (n + page - 1) / page * page; };
   std::vector<representation*> large;
-  std::size_t total = 0;
+  std::int64_t total = 0;
   for (auto& res : resources) {
     for (auto& rep : res.reps) {
       if (!rep.present || rep.body.size() < threshold) continue;
       large.push_back(&rep);
-      total += rep.body.size();
+      total += aligned(static_cast<std::int64_t>(rep.body.size()));
     }
   }
   if (large.empty()) return;
@@ -63,13 +69,14 @@ void body_file::place(std::deque<resource>& resources, std::size_t threshold) {
     }
     rep->body_fd = fd_;
     rep->body_offset = offset;
-    offset += static_cast<std::int64_t>(rep->body.size());
+    offset += aligned(static_cast<std::int64_t>(rep->body.size()));
   }
-  void* map = ::mmap(nullptr, total, PROT_READ, MAP_SHARED, fd_, 0);
+  const auto size = static_cast<std::size_t>(total);
+  void* map = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd_, 0);
   if (map != MAP_FAILED) {
     map_ = map;
-    map_size_ = total;
-    ::mlock(map, total);  // best effort: without the privilege the page cache still holds it
+    map_size_ = size;
+    ::mlock(map, size);  // best effort: without the privilege the page cache still holds it
   }
 }
 
