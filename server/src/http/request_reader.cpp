@@ -1,6 +1,7 @@
 #include "http/request_reader.hpp"
 
 #include <limits>
+#include <string_view>
 
 #include <boost/beast/http/error.hpp>
 
@@ -16,7 +17,52 @@ std::uint64_t wire_allowance(std::uint64_t limit) {
   return limit > most - margin ? most : limit + margin;
 }
 
+bool is_tchar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+}
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
 }  // namespace
+
+int refusal_status(head_read refused) {
+  switch (refused) {
+    case head_read::too_large:
+      return 431;
+    case head_read::uri_too_long:
+      return 414;
+    case head_read::bad_version:
+      return 505;
+    default:
+      return 400;
+  }
+}
+
+head_read request_reader::refusal(head_read refused) const {
+  // Beast takes a head only whole, so a refused one is still in the buffer from its first byte.
+  if (head_bytes_ != 0) return refused;
+  const auto data = buffer_.data();
+  const std::string_view held(static_cast<const char*>(data.data()), data.size());
+  // "method SP": a request line has begun; what follows tells a long target from a bad version.
+  std::size_t method = 0;
+  while (method < held.size() && is_tchar(held[method])) ++method;
+  if (method == 0 || method >= held.size() || held[method] != ' ') return refused;
+  const auto end = held.find("\r\n");
+  if (refused == head_read::too_large) {
+    return end == std::string_view::npos || end > max_header_bytes_ ? head_read::uri_too_long : refused;
+  }
+  if (end == std::string_view::npos) return refused;
+  const auto line = held.substr(0, end);
+  const auto space = line.rfind(' ');
+  if (space <= method) return refused;
+  const auto version = line.substr(space + 1);
+  const bool well_formed = version.size() == 8 && version.substr(0, 5) == "HTTP/" && is_digit(version[5]) &&
+                           version[6] == '.' && is_digit(version[7]);
+  return well_formed && version != "HTTP/1.0" && version != "HTTP/1.1" ? head_read::bad_version : refused;
+}
 
 void request_reader::start(request_head& head, std::size_t max_header_bytes) {
   max_header_bytes_ = max_header_bytes;
@@ -43,9 +89,9 @@ head_read request_reader::feed_head(std::size_t arrived) {
   if (!ec && parser_->is_header_done()) {
     return head_bytes_ > max_header_bytes_ ? head_read::too_large : head_read::ok;
   }
-  if (ec == boost::beast::http::error::header_limit) return head_read::too_large;
-  if (ec && ec != boost::beast::http::error::need_more) return head_read::bad;
-  if (head_bytes_ + buffer_.size() > max_header_bytes_) return head_read::too_large;
+  if (ec == boost::beast::http::error::header_limit) return refusal(head_read::too_large);
+  if (ec && ec != boost::beast::http::error::need_more) return refusal(head_read::bad);
+  if (head_bytes_ + buffer_.size() > max_header_bytes_) return refusal(head_read::too_large);
   return head_read::need_more;
 }
 

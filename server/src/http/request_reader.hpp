@@ -16,11 +16,16 @@
 namespace wavesites {
 
 enum class head_read {
-  ok,         ///< the head is parsed; the body, if any, is read with feed_body()
-  need_more,  ///< read more into space() and feed again
-  too_large,  ///< over max_header_bytes (answered 431)
-  bad,        ///< malformed (answered 400)
+  ok,            ///< the head is parsed; the body, if any, is read with feed_body()
+  need_more,     ///< read more into space() and feed again
+  too_large,     ///< over max_header_bytes (answered 431)
+  uri_too_long,  ///< the request line alone is over max_header_bytes (answered 414)
+  bad,           ///< malformed (answered 400)
+  bad_version,   ///< a well-formed request line of an HTTP version other than 1.0 and 1.1 (505)
 };
+
+/// The status a refused head is answered with (431, 414, 400 or 505).
+[[nodiscard]] int refusal_status(head_read refused);
 
 enum class body_read {
   complete,   ///< every byte of the body reached the sink
@@ -64,6 +69,9 @@ class request_reader {
 
  private:
   boost::beast::flat_buffer buffer_;
+  /// What a refused head gets, told apart by its request line (bytes the parser left buffered).
+  [[nodiscard]] head_read refusal(head_read refused) const;
+
   std::optional<request_parser> parser_;
   std::size_t max_header_bytes_ = 0;
   std::size_t head_bytes_ = 0;        ///< bytes of the head the parser has taken so far

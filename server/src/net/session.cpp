@@ -31,7 +31,7 @@ constexpr std::string_view crlf = "\r\n";
 constexpr std::string_view keep_alive_line = "Connection: keep-alive\r\n";
 constexpr std::string_view close_line = "Connection: close\r\n";
 
-enum class head_status { ok, closed, timed_out, too_large, bad };
+enum class head_status { ok, closed, timed_out, refused };
 
 /// An answer as it goes out: the prepared head, the route set's extra header lines, the
 /// request id line, Date, Connection, the blank line, and the body; one gathered write.
@@ -107,6 +107,7 @@ class session final : public body_source {
   std::uint64_t served_ = 0;
   bool keep_alive_ = true;
   bool holds_address_ = false;  ///< counted under the per-address cap
+  int refused_ = 400;           ///< the status a refused head is answered with
 };
 
 asio::awaitable<head_status> session::read_head() {
@@ -119,16 +120,19 @@ asio::awaitable<head_status> session::read_head() {
   if (started) guard_.arm(scfg.read_timeout, false);
   guard_.reading_head(served_ == 0);
   for (std::size_t arrived = 0;;) {
-    switch (reader_.feed_head(arrived)) {
+    const auto st = reader_.feed_head(arrived);
+    switch (st) {
       case head_read::ok:
         guard_.head_done();
         co_return head_status::ok;
-      case head_read::too_large:
-        co_return head_status::too_large;
-      case head_read::bad:
-        co_return head_status::bad;
       case head_read::need_more:
         break;
+      case head_read::too_large:
+      case head_read::uri_too_long:
+      case head_read::bad:
+      case head_read::bad_version:
+        refused_ = refusal_status(st);
+        co_return head_status::refused;
     }
     if (!started) {
       guard_.arm(served_ == 0 ? scfg.read_timeout : scfg.idle_timeout, true);
@@ -404,8 +408,8 @@ asio::awaitable<void> session::run() {
       break;
     }
     if (hs != head_status::ok) {
-      if (hs == head_status::too_large || hs == head_status::bad) {
-        const int code = hs == head_status::too_large ? 431 : 400;
+      if (hs == head_status::refused) {
+        const int code = refused_;
         identify();
         co_await send_response(text_response(code, reason_phrase(code)), false);
         record({}, code, 0, {});

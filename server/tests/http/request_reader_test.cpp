@@ -157,6 +157,37 @@ TEST(RequestReader, AHeadOverTheLimitIsTooLargeHoweverItArrives) {
   EXPECT_LT(endless.at_, 2 * max_head);
 }
 
+// RFC 9110 sections 15.5.15 and 15.6.6: a target longer than a head may be is 414, not 431, and
+// a well-formed request line of another HTTP version is 505, not 400.
+TEST(RequestReader, ARequestLineTooLongOrOfAnotherVersionIsToldApart) {
+  const std::string long_target = "GET /" + std::string(2 * max_head, 'p') + " HTTP/1.1\r\nHost: x\r\n\r\n";
+  for (const std::size_t piece : {std::size_t{1}, std::size_t{100}, request_reader::read_chunk}) {
+    connection c(long_target, piece);
+    EXPECT_EQ(c.head(), head_read::uri_too_long) << piece;
+  }
+  connection endless_line("GET /" + std::string(8 * max_head, 'p'), 64);
+  EXPECT_EQ(endless_line.head(), head_read::uri_too_long);
+  // The line fits; the fields make the head too large.
+  connection big_fields("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(max_head, 'a') + "\r\n\r\n");
+  EXPECT_EQ(big_fields.head(), head_read::too_large);
+  // No request line begun (a method and a space): too large is all that can be said.
+  connection no_target(std::string(2 * max_head, 'G'));
+  EXPECT_EQ(no_target.head(), head_read::too_large);
+
+  for (const char* line : {"GET / HTTP/2.0", "PRI * HTTP/2.0", "GET /a HTTP/1.2", "GET / HTTP/0.9", "GET / HTTP/3.0"}) {
+    connection c(std::string(line) + "\r\nHost: x\r\n\r\n");
+    EXPECT_EQ(c.head(), head_read::bad_version) << line;
+  }
+  for (const char* line : {"GET / HTTP/2", "GET / HTTP/1.10", "GET / http/1.1", "GET / HTTP/1.1 x", "GET/ HTTP/2.0"}) {
+    connection c(std::string(line) + "\r\nHost: x\r\n\r\n");
+    EXPECT_EQ(c.head(), head_read::bad) << line;
+  }
+  EXPECT_EQ(refusal_status(head_read::uri_too_long), 414);
+  EXPECT_EQ(refusal_status(head_read::bad_version), 505);
+  EXPECT_EQ(refusal_status(head_read::too_large), 431);
+  EXPECT_EQ(refusal_status(head_read::bad), 400);
+}
+
 // Regression (found by fuzz_request): Beast 1.74 limits the request line and the fields each to
 // header_limit, so a head of up to twice max_header_bytes got through when its request line came
 // whole in one read, and 431 when the same bytes came in smaller pieces.

@@ -275,6 +275,10 @@ TEST_F(ServerTest, MethodsAndBadRequests) {
   EXPECT_NE(raw("GET * HTTP/1.1\r\nHost: x\r\n\r\n").find("HTTP/1.1 400"), std::string::npos);
   const std::string big = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(8000, 'a') + "\r\n\r\n";
   EXPECT_NE(raw(big).find("HTTP/1.1 431"), std::string::npos);
+  const std::string long_target = "GET /" + std::string(9000, 'p') + " HTTP/1.1\r\nHost: x\r\n\r\n";
+  EXPECT_NE(raw(long_target).find("HTTP/1.1 414 URI Too Long\r\n"), std::string::npos);
+  EXPECT_NE(raw("GET / HTTP/2.0\r\nHost: x\r\n\r\n").find("HTTP/1.1 505 HTTP Version Not Supported\r\n"),
+            std::string::npos);
 }
 
 TEST_F(ServerTest, BodiesAreStreamedWithALimit) {
