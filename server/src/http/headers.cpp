@@ -1,5 +1,7 @@
 #include "http/headers.hpp"
 
+#include <boost/beast/core/string.hpp>
+
 namespace wavesites {
 
 // No inline style either: the pages carry none (no style attribute, no <style>), and the browser
@@ -83,6 +85,31 @@ std::string_view reason_phrase(int status) {
     default:
       return "Unknown";
   }
+}
+
+bool loopback_host(std::string_view host) {
+  if (host.starts_with('[')) return host.starts_with("[::1]") && (host.size() == 5 || host[5] == ':');
+  if (const auto colon = host.rfind(':'); colon != std::string_view::npos) host = host.substr(0, colon);
+  if (host.ends_with('.')) host.remove_suffix(1);
+  const auto is = [](std::string_view a, std::string_view b) { return boost::beast::iequals(a, b); };
+  if (is(host, "localhost")) return true;
+  if (host.size() > 10 && is(host.substr(host.size() - 10), ".localhost")) return true;
+  // 127.0.0.0/8 in dotted decimal: four numbers, the first 127.
+  if (!host.starts_with("127.")) return false;
+  int parts = 2;  // 127 and the one being read
+  int digits = 0;
+  for (const char c : host.substr(4)) {
+    if (c == '.') {
+      if (digits == 0) return false;
+      ++parts;
+      digits = 0;
+    } else if (c >= '0' && c <= '9' && digits < 3) {
+      ++digits;
+    } else {
+      return false;
+    }
+  }
+  return parts == 4 && digits > 0;
 }
 
 std::string origin_of(std::string_view url) {

@@ -24,6 +24,11 @@ std::string_view api_csp();
 /// "X-Content-Type-Options: nosniff\r\n..." lines (ending in CRLF) including the given CSP.
 std::string security_header_lines(std::string_view csp);
 
+/// Whether browsers count a plain-HTTP page from `host` (a Host field value) as a secure context:
+/// localhost, *.localhost, 127.x.y.z and [::1] (W3C Secure Contexts, "potentially trustworthy").
+/// Headers that only work in a secure context mean something there over plain HTTP too.
+bool loopback_host(std::string_view host);
+
 /// Standard reason phrase, e.g. 404 -> "Not Found".
 std::string_view reason_phrase(int status);
 

@@ -320,16 +320,20 @@ void session::identify() {
   id_line_.assign("X-Request-Id: ");
   id_line_ += request_id_;
   id_line_ += crlf;
-  // Behind a TLS front that says so: keep browsers on HTTPS, upgrade any http: subresource, and
-  // isolate the browsing context. (Only a trusted proxy is believed. Over plain HTTP these mean
-  // nothing, and Chromium reports a COOP header on an untrustworthy origin as a console error.)
-  if (!trusted.empty() && is_trusted_proxy(peer_, trusted) && boost::beast::iequals(head_.forwarded_proto, "https")) {
+  // Behind a TLS front that says so: keep browsers on HTTPS and upgrade any http: subresource.
+  // Only a trusted proxy is believed.
+  const bool https =
+      !trusted.empty() && is_trusted_proxy(peer_, trusted) && boost::beast::iequals(head_.forwarded_proto, "https");
+  if (https) {
     if (const auto hsts = app_.start.server.hsts_max_age; hsts > 0) {
       id_line_ += "Strict-Transport-Security: max-age=" + std::to_string(hsts) + "; includeSubDomains\r\n";
     }
     id_line_ += "Content-Security-Policy: upgrade-insecure-requests\r\n";
-    id_line_ += "Cross-Origin-Opener-Policy: same-origin\r\n";
   }
+  // Isolate the browsing context wherever the browser is in a secure context: over HTTPS, and on
+  // localhost names over plain HTTP. On any other plain-HTTP origin COOP is ignored, and Chromium
+  // reports it there as a console error on every page.
+  if (https || loopback_host(head_.host)) id_line_ += "Cross-Origin-Opener-Policy: same-origin\r\n";
 }
 
 void session::record(std::string_view site, int status, std::uint64_t bytes, steady::duration took) {
