@@ -19,6 +19,10 @@ answer decide(const app_context& app, const request_head& head, std::string_view
   // An expectation the server cannot meet; the body it may be holding back is not waited for.
   if (head.expect_unsupported) return error_answer{text_response(417, "Expectation Failed"), true};
 
+  // A method no part of HTTP defines (Beast knows the registered ones; methods are case-sensitive,
+  // so "get" is one of these): RFC 9110 section 9.1 says 501, whatever the path.
+  if (head.method == http::verb::unknown) return error_answer{text_response(501, "Not Implemented")};
+
   // Run-time handlers first (health, API): their paths are the same on every host.
   const auto found = app.routes.find(head.method, path, client);
   if (found.target) return handler_answer{found.target, site.name};

@@ -123,6 +123,15 @@ TEST_F(DispatchTest, TellsTheRouteSetOfEveryAnswer) {
   EXPECT_EQ(dispatch(app, get("/nowhere", "blog.test")).site, "blog");
 }
 
+TEST_F(DispatchTest, AnUnknownMethodIsNotImplementedAnywhere) {
+  for (const char* path : {"/blog/home", "/nowhere", "/healthz"}) {
+    auto odd = get(path);
+    odd.method = http::verb::unknown;
+    odd.method_text = "FROB";
+    EXPECT_EQ(error_of(dispatch(app, odd).what).reply.status, 501) << path;
+  }
+}
+
 TEST_F(DispatchTest, OnlyGetAndHeadReadPagesButA404StaysA404) {
   auto post = get("/blog/home");
   post.method = http::verb::post;
