@@ -15,6 +15,13 @@ error_answer malformed(std::string_view text) {
 answer decide(const app_context& app, const request_head& head, std::string_view client, const route_set& site) {
   const std::string_view path = head.path();
   if (head.version >= 11 && head.host.empty()) return malformed("Bad Request: missing Host header");
+  // "OPTIONS *" asks about the server as a whole (RFC 9112 section 3.2.4): what it ever accepts.
+  if (head.method == http::verb::options && head.target == "*") {
+    response r = text_response(204, "");
+    r.body.clear();
+    r.headers.emplace_back("Allow", "GET, HEAD, POST");
+    return error_answer{std::move(r)};
+  }
   if (path.empty() || path.front() != '/') return malformed("Bad Request: unsupported request target");
   // An expectation the server cannot meet; the body it may be holding back is not waited for.
   if (head.expect_unsupported) return error_answer{text_response(417, "Expectation Failed"), true};

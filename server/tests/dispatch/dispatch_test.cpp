@@ -123,6 +123,18 @@ TEST_F(DispatchTest, TellsTheRouteSetOfEveryAnswer) {
   EXPECT_EQ(dispatch(app, get("/nowhere", "blog.test")).site, "blog");
 }
 
+TEST_F(DispatchTest, OptionsStarTellsWhatTheServerEverAccepts) {
+  auto star = get("*");
+  star.method = http::verb::options;
+  const auto answered = dispatch(app, star).what;
+  const auto& e = error_of(answered);
+  EXPECT_EQ(e.reply.status, 204);
+  EXPECT_TRUE(e.reply.body.empty());
+  EXPECT_FALSE(e.malformed);
+  EXPECT_EQ(e.reply.headers.at(0), (std::pair<std::string, std::string>{"Allow", "GET, HEAD, POST"}));
+  EXPECT_EQ(error_of(dispatch(app, get("*")).what).reply.status, 400) << "only OPTIONS may ask about *";
+}
+
 TEST_F(DispatchTest, AnUnknownMethodIsNotImplementedAnywhere) {
   for (const char* path : {"/blog/home", "/nowhere", "/healthz"}) {
     auto odd = get(path);
