@@ -369,6 +369,8 @@ for (const payload of payloads) for (const c of conns) {
       server_cpu: median(rs.map((r) => r.server_cpu)), wrk_cpu: median(rs.map((r) => r.wrk_cpu)),
       // requests per second of server CPU: less sensitive to other load on core 0 than req/s
       rps_per_server_cpu: median(rs.map((r) => (r.server_cpu > 0 ? r.rps / r.server_cpu : 0))),
+      // what reading one answer cost the client: equal for every server when the bytes are
+      wrk_us_per_answer: median(rs.map((r) => (r.rps > 0 ? (r.wrk_cpu / r.rps) * 1e6 : 0))),
       errors: rs.reduce((n, r) => n + r.socket_errors + r.non_2xx, 0) };
   }
   const ws = row.servers.wavesites.rps;
@@ -402,7 +404,8 @@ const notes = [];
 for (const r of results) for (const s of servers) {
   const v = r.servers[s];
   if (v.errors) notes.push(s + ' ' + r.payload + ' c' + r.connections + ': ' + v.errors + ' socket errors or non-2xx answers');
-  if (v.wrk_cpu > 0.9) notes.push(s + ' ' + r.payload + ' c' + r.connections + ': wrk used ' + Math.round(v.wrk_cpu * 100) + '% of core 1, the client may be the limit');
+  if (v.wrk_cpu > 0.9) notes.push(s + ' ' + r.payload + ' c' + r.connections + ': wrk used ' + Math.round(v.wrk_cpu * 100) +
+    '% of core 1 (' + v.wrk_us_per_answer.toFixed(1) + ' µs per answer), the client may be the limit');
 }
 const shared = runs.filter((r) => r.core0_busy > 0.95 && r.server_cpu < 0.8);
 if (shared.length) notes.push(shared.length + ' of ' + runs.length + ' runs: core 0 was busy but the server had under 80% of it (median ' +
