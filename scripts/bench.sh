@@ -210,7 +210,9 @@ start_server() {  # name: starts it alone on core 0, sets SRV_PID, returns once 
   local name=$1 port=${PORT[$1]}
   ! up "$port" || die "port $port already answers (another bench running?)"
   case $name in
-    wavesites) taskset -c 0 "$ROOT/build/bin/wavesites" serve --config "$TMP/bench.toml" --web "$BW" \
+    # As a shell starts it: SIGPIPE at its default, so a server that relied on an inherited
+    # ignore would die here (wrk resets its connections at the end of every run).
+    wavesites) taskset -c 0 env --default-signal=PIPE "$ROOT/build/bin/wavesites" serve --config "$TMP/bench.toml" --web "$BW" \
       --listen "127.0.0.1:$port" --data "$TMP/data" 2>>"$TMP/wavesites.log" & ;;
     nginx) taskset -c 0 nginx -c "$TMP/nginx.conf" 2>>"$TMP/nginx.log" & ;;
     h2o) taskset -c 0 h2o -c "$TMP/h2o.conf" >>"$TMP/h2o.log" 2>&1 & ;;
@@ -224,10 +226,18 @@ start_server() {  # name: starts it alone on core 0, sets SRV_PID, returns once 
   tail -n 20 "$TMP/$name"*.log >&2 || true
   die "$name did not start"
 }
-stop_server() {
+stop_server() {  # wavesites must still be alive after its rounds, and stop with status 0
+  local name=${1:-} status=0
+  if [ "$name" = wavesites ] && ! kill -0 "$SRV_PID" 2>/dev/null; then
+    wait "$SRV_PID" || status=$?
+    tail -n 20 "$TMP/wavesites.log" >&2 || true
+    SRV_PID=""
+    die "wavesites died during the bench (exit status $status)"
+  fi
   kill "$SRV_PID" 2>/dev/null || true
-  wait "$SRV_PID" 2>/dev/null || true
+  wait "$SRV_PID" 2>/dev/null || status=$?
   SRV_PID=""
+  [ "$name" != wavesites ] || [ "$status" -eq 0 ] || die "wavesites exited with status $status at shutdown"
 }
 
 # CPU time (clock ticks) of the server process and its children (nginx's worker).
@@ -286,7 +296,7 @@ profile() {
   sleep 0.2
   rps=$(wrk_run "$port" "$PAGE_PATH" "" "$PERF_CONN" "$DUR" | awk '/^Requests\/sec/ {print $2}')
   wait "$perf_pid" || { cat "$TMP/perf.log" >&2; die "perf record failed"; }
-  stop_server
+  stop_server wavesites
   {
     echo "# wavesites, page-plain, $PERF_CONN connections, ${DUR}s: $rps req/s while profiled (perf record -F 999 -g)"
     echo "# perf report --no-children --sort symbol (self time; top 30); full data: build/bench/perf-512.data"
@@ -320,7 +330,7 @@ for name in "${SERVERS[@]}"; do
     line+=$(printf '  %s %s+%s%s' "$payload" "$body" "$hdr" "${enc:+ ($enc)}")
     printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$payload" "$body" "$hdr" "$got_enc" >>"$OUT/check.tsv"
   done
-  stop_server
+  stop_server "$name"
   printf '  %-10s%s\n' "$name" "$line"
 done
 
@@ -338,7 +348,7 @@ for round in $(seq "$ROUNDS"); do
         measure "$name" "$payload" "${PORT[$name]}" "$path" "$header" "$conns" "$round"
       done
     done
-    stop_server
+    stop_server "$name"
     printf '  round %s/%s: %s done\n' "$round" "$ROUNDS" "$name"
   done
 done

@@ -58,9 +58,11 @@ function runWrk(port) {
 
 async function run() {
   // The server raises its own descriptor limit to the hard one and derives its cap from that.
-  const server = spawn(BIN, ['serve', '--config', cfg, '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data')], {
+  // As a shell starts it: SIGPIPE at its default (Node ignores it, and a child may inherit that).
+  const server = spawn('env', ['--default-signal=PIPE', BIN, 'serve', '--config', cfg, '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
   let stderr = '';
   const port = await new Promise((resolve, reject) => {
     server.stderr.on('data', (d) => {
@@ -68,7 +70,7 @@ async function run() {
       const m = /"event":"listening","url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(stderr);
       if (m) resolve(Number(m[1]));
     });
-    server.on('exit', () => reject(new Error(`server exited: ${stderr}`)));
+    server.once('exit', () => reject(new Error(`server exited: ${stderr}`)));
   });
   const pid = server.pid;
   await sleep(300);
@@ -168,10 +170,13 @@ async function run() {
   clearInterval(trickle);
   for (const s of slow) s.destroy();
   await sleep(500);
-  const rssEnd = rssMb(pid);
+  // The server must have lived through it all (wrk's 512 connections end with resets) and stop
+  // cleanly: alive now, exit status 0 after SIGTERM.
+  const aliveAtEnd = server.exitCode === null && server.signalCode === null;
+  const rssEnd = aliveAtEnd ? rssMb(pid) : NaN;
   clearInterval(sampler);
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
+  if (aliveAtEnd) server.kill('SIGTERM');
+  const exit = await exited;
 
   const exported = spawnSync(BIN, ['leads', 'export', '--format', 'json', '--config', cfg, '--data', path.join(dir, 'data')], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const stored = new Map();
@@ -196,10 +201,13 @@ async function run() {
     ['slow connections held (peak) / replaced', `${slowPeak} / ${slowReplaced}`],
     ['4xx before a route (408s), evictions, refusals', `${metric('wavesites_requests_total{site="other",status_class="4xx"}')}, ${metric('wavesites_connections_evicted_total')}, ${metric('wavesites_connections_refused_total{reason="max_connections"}')}`],
     ['server RSS start / max / end', `${rss.start.toFixed(1)} / ${rss.max.toFixed(1)} / ${rssEnd.toFixed(1)} MB`],
+    ['server alive at the end / exit at SIGTERM', `${aliveAtEnd ? 'yes' : 'NO'} / ${exit.signal ? `signal ${exit.signal}` : `status ${exit.code}`}`],
   ];
   for (const [k, v] of rows) console.log(`${k.padEnd(42)} ${v}`);
   rmSync(dir, { recursive: true, force: true });
   const failed = [];
+  if (!aliveAtEnd) failed.push(`the server died during the load (${exit.signal ?? exit.code})`);
+  else if (exit.code !== 0) failed.push(`the server exited with ${exit.signal ? `signal ${exit.signal}` : `status ${exit.code}`} at SIGTERM`);
   if (errors + non2xx > 0) failed.push('page errors');
   if (lost.length) failed.push(`${lost.length} acknowledged leads missing or duplicated`);
   if (!(leadStatus[429] > 0)) failed.push('the lead stream never reached the limit');

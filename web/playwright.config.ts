@@ -41,7 +41,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `../build/bin/wavesites serve --config e2e/sites.e2e.toml --listen 127.0.0.1:${PORT} --web ${BUILD_DIR}/web --data ${BUILD_DIR}/e2e-data`,
+    // As a shell starts it, SIGPIPE at its default (see tests/integration/harness.mjs).
+    command: `env --default-signal=PIPE ../build/bin/wavesites serve --config e2e/sites.e2e.toml --listen 127.0.0.1:${PORT} --web ${BUILD_DIR}/web --data ${BUILD_DIR}/e2e-data`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -147,10 +147,14 @@ test("max_connections_per_ip caps one address, not the others, and a flood of re
   });
   const held = [];
   try {
-    held.push(
-      await connect(srv.port, { localAddress: "127.0.0.7" }),
-      await connect(srv.port, { localAddress: "127.0.0.7" }),
-    );
+    // Two connections busy sending a lead's body: reading a body, they are not evictable.
+    for (let i = 0; i < 2; i++) {
+      const s = await connect(srv.port, { localAddress: "127.0.0.7" });
+      s.write(
+        "POST /api/pac-foreign/officialwebsite/add HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+      );
+      held.push(s);
+    }
     await sleep(100);
     const refusedNow = [];
     for (let i = 0; i < 20; i++) {
@@ -162,17 +166,14 @@ test("max_connections_per_ip caps one address, not the others, and a flood of re
       assert.equal(r.closed, true);
       assert.equal(r.data, "");
     }
-    // Another address is served; the held ones are too.
+    // Another address is served.
     const other = await connect(srv.port, { localAddress: "127.0.0.8" });
     other.write(
       "GET /tts1/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
     );
     assert.match((await outcome(other, 3000)).data, /^HTTP\/1\.1 200 /);
-    held[0].write(
-      "GET /tts1/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-    );
-    assert.match((await outcome(held[0], 3000)).data, /^HTTP\/1\.1 200 /);
-    // Its place is given back when it closes.
+    // A place is given back when one closes.
+    held.pop().destroy();
     await sleep(100);
     const again = await connect(srv.port, { localAddress: "127.0.0.7" });
     again.write(
@@ -185,12 +186,50 @@ test("max_connections_per_ip caps one address, not the others, and a flood of re
       m['wavesites_connections_refused_total{reason="max_connections_per_ip"}'],
       20,
     );
+    assert.equal(m["wavesites_max_connections_per_ip"], 2);
     const lines = events(srv.stderr).filter(
       (e) => e.event === "connections_refused",
     );
     assert.equal(lines.length, 1, "rate-limited: one line for the burst");
     assert.equal(lines[0].reason, "max_connections_per_ip");
     assert.equal(lines[0].last_client, "127.0.0.7");
+  } finally {
+    for (const s of held) s.destroy();
+    await srv.stop();
+  }
+});
+
+test("at its cap, an address's new connection takes the place of its own silent or idle one", async () => {
+  const srv = await startServer({
+    config: configText("max_connections_per_ip = 2\n"),
+  });
+  const held = [];
+  try {
+    // One silent from the start, one idle after an answer: both evictable, the silent one first.
+    const silent = await connect(srv.port, { localAddress: "127.0.0.9" });
+    const idle = await connect(srv.port, { localAddress: "127.0.0.9" });
+    held.push(silent, idle);
+    const idleOutcome = outcome(idle, 4000);
+    idle.write("GET /tts1/home HTTP/1.1\r\nHost: x\r\n\r\n");
+    const silentOutcome = outcome(silent, 4000);
+    await sleep(400); // past the quarter second a connection may take to send its request
+    const fresh = await connect(srv.port, { localAddress: "127.0.0.9" });
+    held.push(fresh);
+    fresh.write("GET /tts1/home HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert.match((await outcome(fresh, 1000)).data, /^HTTP\/1\.1 200 /);
+    assert.equal((await silentOutcome).closed, true, "the silent one made room");
+    const second = await connect(srv.port, { localAddress: "127.0.0.9" });
+    second.write("GET /tts1/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert.match((await outcome(second, 3000)).data, /^HTTP\/1\.1 200 /);
+    const idleEnd = await idleOutcome;
+    assert.match(idleEnd.data, /^HTTP\/1\.1 200 /, "the idle one had its answer");
+    assert.equal(idleEnd.closed, true, "and then made room");
+    const m = samples((await request(srv.port, "/metrics")).body);
+    assert.equal(m["wavesites_connections_evicted_total"], 2);
+    assert.equal(
+      m['wavesites_connections_refused_total{reason="max_connections_per_ip"}'],
+      0,
+    );
   } finally {
     for (const s of held) s.destroy();
     await srv.stop();

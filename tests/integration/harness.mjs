@@ -23,6 +23,17 @@ export const HOSTS = {
   enicf: ['blast.check.test'],
 };
 
+/**
+ * Starts a command the way a user's shell does: with SIGPIPE at its default disposition. Node
+ * ignores SIGPIPE in its own process, and a child can inherit an ignored signal (systemd ignores
+ * it too); a server that only survives a reset client because its parent ignored SIGPIPE would
+ * pass every test and die in a terminal. `env --default-signal=PIPE` (coreutils) makes the
+ * disposition explicit whatever this process has. faults.test.mjs checks it.
+ */
+export function spawnAsUser(command, args = [], options = {}) {
+  return spawn('env', ['--default-signal=PIPE', command, ...args], options);
+}
+
 export function configText(extra = '') {
   const hosts = Object.entries(HOSTS)
     .map(([site, names]) => `${site} = [${names.map((n) => JSON.stringify(n)).join(', ')}]`)
@@ -48,12 +59,12 @@ export async function freePort() {
  * once never race for one port) and resolves once it says where it listens and answers /healthz.
  * A server that does not come up within 60 s (a loaded machine) fails the test that started it.
  */
-export async function startServer({ config = configText(), args = [], env = {}, dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-')), wrapper = [] } = {}) {
+export async function startServer({ config = configText(), args = [], env = {}, dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-')), wrapper = [], bin = BIN } = {}) {
   const cfgPath = path.join(dir, 'sites.toml');
   writeFileSync(cfgPath, config);
   // `wrapper`: a command the server runs under, e.g. ['prlimit', '--nofile=256'].
-  const argv = [...wrapper, BIN, 'serve', '--config', cfgPath, '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data'), ...args];
-  const child = spawn(argv[0], argv.slice(1), {
+  const argv = [...wrapper, bin, 'serve', '--config', cfgPath, '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data'), ...args];
+  const child = spawnAsUser(argv[0], argv.slice(1), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -162,7 +173,7 @@ export function articles(site) {
 
 export function runCli(args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(BIN, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnAsUser(BIN, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

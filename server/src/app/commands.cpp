@@ -2,6 +2,7 @@
 
 #include "app/commands.hpp"
 
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -158,7 +159,7 @@ class reloader {
     return s.threads != a.threads || s.read_timeout != a.read_timeout || s.idle_timeout != a.idle_timeout ||
            s.write_timeout != a.write_timeout || s.body_timeout != a.body_timeout ||
            s.shutdown_grace != a.shutdown_grace || s.max_header_bytes != a.max_header_bytes ||
-           s.access_log != a.access_log;
+           s.access_log != a.access_log || s.min_send_bytes_per_second != a.min_send_bytes_per_second;
   }
 
   std::string path_;
@@ -171,7 +172,10 @@ class reloader {
 
 }  // namespace
 
-int run(const serve_command& cmd) {
+int run(const serve_command& cmd, const std::function<void(route_table&)>& add_routes) {
+  // A reload asked for while the server is still loading (systemctl reload just after start)
+  // must not end it: SIGHUP's default is to terminate. server::run() handles it from then on.
+  std::signal(SIGHUP, SIG_IGN);
   const auto where = parse_listen(cmd.listen);
   if (!where) return fail_to_serve(where.message());
   auto loaded = load_config(cmd.store.config_path);
@@ -208,6 +212,7 @@ int run(const serve_command& cmd) {
   // Clicks count where the landing page is: the route sets serving a page that takes [landing].
   click_log clicks(**db, cat.route_sets_taking("landing"));
   clicks.add_routes(routes);
+  if (add_routes) add_routes(routes);
 
   // [retention] erases old records at start and daily, on a thread of its own.
   retention_sweeper sweeper(**db, cfg.retention);

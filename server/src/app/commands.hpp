@@ -2,11 +2,15 @@
 /// What each command does, once its command line is parsed (app/cli.hpp): the wiring of the
 /// server for `serve`, the exports, `check` and `backup`. Each returns the process's exit status: 0, or 2 after
 /// one line on stderr naming the problem.
+#include <functional>
+
 #include "app/cli.hpp"
+#include "http/router.hpp"
 
 namespace wavesites {
 
-int run(const serve_command& cmd);
+/// `add_routes`: more routes, from a test build's binary only (app/entry.hpp).
+int run(const serve_command& cmd, const std::function<void(route_table&)>& add_routes = {});
 int run(const export_command& cmd);
 /// Prints one line per part checked; opens nothing for writing and migrates nothing.
 int run(const check_command& cmd);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "log/caught.hpp"
 #include "log/event_log.hpp"
 #include "util/ids.hpp"
 
@@ -143,7 +144,9 @@ void retention_sweeper::run() {
     // A store that will not answer does not make the server keep data longer than it may: the
     // pass is tried again within the hour rather than the next day.
     if (cfg.any() || purge_owed_) {
-      const auto done = sweep_retention(db_, cfg, now_unix_ms(), purge_owed_);
+      const auto done = caught(
+          "retention", [&] { return sweep_retention(db_, cfg, now_unix_ms(), purge_owed_); },
+          result<sweep_outcome>(error{"the pass raised a fault (see internal_error)"}));
       // Erased but not purged: the next pass purges even if it finds nothing new to erase.
       purge_owed_ = !done;
       if (!done) {

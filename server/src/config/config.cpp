@@ -171,7 +171,7 @@ void parse_server(const toml::table& t, config& cfg) {
   reject_unknown(t, "server.",
                  {"threads", "read_timeout_seconds", "idle_timeout_seconds", "write_timeout_seconds",
                   "body_timeout_seconds", "shutdown_grace_seconds", "max_header_bytes", "access_log", "hsts_max_age",
-                  "max_connections", "max_connections_per_ip"});
+                  "max_connections", "max_connections_per_ip", "min_send_bytes_per_second"});
   auto& s = cfg.server;
   read_int(t, "server.", "threads", 0, 256, s.threads);
   std::int64_t seconds = 0;
@@ -189,6 +189,7 @@ void parse_server(const toml::table& t, config& cfg) {
   read_int(t, "server.", "hsts_max_age", 0, std::int64_t{10} * 365 * 86400, s.hsts_max_age);
   read_int(t, "server.", "max_connections", 0, 10'000'000, s.max_connections);
   read_int(t, "server.", "max_connections_per_ip", 0, 10'000'000, s.max_connections_per_ip);
+  read_int(t, "server.", "min_send_bytes_per_second", 0, 1'000'000'000, s.min_send_bytes_per_second);
 }
 
 /// An origin is a scheme (http or https), a host and maybe a port: nothing else, so that page

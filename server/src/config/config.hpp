@@ -34,7 +34,12 @@ struct server_config {
   unsigned threads = 0;  ///< 0: one per core
   std::chrono::seconds read_timeout{15};
   std::chrono::seconds idle_timeout{60};
+  /// The longest an answer may wait for the client to take any more of it.
   std::chrono::seconds write_timeout{30};
+  /// The slowest a client may take a run of answers (bytes per second), after a first
+  /// write_timeout: a run of answers must be taken within write_timeout + its bytes / this rate,
+  /// however steadily it trickles. 0: no minimum.
+  std::uint32_t min_send_bytes_per_second = 1024;
   std::chrono::seconds body_timeout{300};
   std::chrono::seconds shutdown_grace{10};
   std::uint32_t max_header_bytes = 16 * 1024;
@@ -44,7 +49,8 @@ struct server_config {
   std::int64_t hsts_max_age = 2 * 365 * 86400;
   /// Open client connections at most; 0: as many as the descriptor limit leaves room for.
   std::uint32_t max_connections = 0;
-  /// Open connections from one client address at most (trusted proxies excepted); 0: no cap.
+  /// Open connections from one client address (an IPv6 /64) at most, trusted proxies excepted;
+  /// 0: derived from the whole cap (an eighth of it, at least 16).
   std::uint32_t max_connections_per_ip = 0;
 };
 

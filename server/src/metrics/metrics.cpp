@@ -144,6 +144,9 @@ std::string registry::render() const {
   sample(out, "wavesites_open_connections", {}, open_connections_.load(relaxed));
   header(out, "wavesites_max_connections", "gauge", "The cap on open client connections.");
   sample(out, "wavesites_max_connections", {}, max_connections_.load(relaxed));
+  header(out, "wavesites_max_connections_per_ip", "gauge",
+         "The cap on open connections from one client address (0: none).");
+  sample(out, "wavesites_max_connections_per_ip", {}, max_connections_per_ip_.load(relaxed));
   constexpr std::string_view refused = "wavesites_connections_refused_total";
   header(out, refused, "counter", "Connections closed at once because a cap was reached, by cap.");
   for (std::size_t i = 0; i < refusal_reasons_.size(); ++i) {
@@ -152,6 +155,14 @@ std::string registry::render() const {
   header(out, "wavesites_connections_evicted_total", "counter",
          "Connections waiting for a request head, closed to make room for new ones.");
   sample(out, "wavesites_connections_evicted_total", {}, connections_evicted_.load(relaxed));
+  constexpr std::string_view dropped = "wavesites_connections_dropped_total";
+  header(out, dropped, "counter", "Connections lost while an answer was being sent, by reason.");
+  for (std::size_t i = 0; i < drop_reason_names.size(); ++i) {
+    sample(out, dropped, {"reason", drop_reason_names[i]}, connections_dropped_[i].load(relaxed));
+  }
+  header(out, "wavesites_internal_errors_total", "counter",
+         "Faults caught at a request's or a thread's boundary (answered 500 or the connection closed).");
+  sample(out, "wavesites_internal_errors_total", {}, internal_errors_.load(relaxed));
   render_intake(out);
   render_outbox(out);
   return out;
@@ -259,6 +270,10 @@ void count_landing_click(std::string_view site) {
 }
 void count_store_error() {
   global().count_store_error();
+}
+
+void count_internal_error() {
+  global().count_internal_error();
 }
 
 }  // namespace wavesites::metrics

@@ -41,6 +41,14 @@ inline constexpr std::array<std::string_view, 9> reject_reason_names{"invalid", 
                                                                      "too_large", "bad_type",    "rate_limited",
                                                                      "honeypot",  "spool_error", "store_error"};
 
+/// Why a connection was lost while an answer was being sent.
+enum class drop_reason {
+  client_gone,    ///< the client reset or closed it (EPIPE, ECONNRESET)
+  write_timeout,  ///< it took no byte for write_timeout
+  too_slow,       ///< it took a run of answers slower than min_send_bytes_per_second
+};
+inline constexpr std::array<std::string_view, 3> drop_reason_names{"client_gone", "write_timeout", "too_slow"};
+
 /// Upper bounds of the request-duration histogram, in seconds.
 inline constexpr std::array<double, 16> duration_buckets{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
                                                          0.05,   0.1,     0.25,   0.5,   1,      2.5,   5,    10};
@@ -68,8 +76,15 @@ class registry {
   void count_connection_refused(std::string_view reason);
   /// A connection waiting for a request head, closed to make room for a new one.
   void count_connection_evicted() { connections_evicted_.fetch_add(1, std::memory_order_relaxed); }
+  void count_connection_dropped(drop_reason why) {
+    connections_dropped_[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed);
+  }
+  /// An exception that escaped a request's handling (or a thread's work) and was caught at its
+  /// boundary: a bug, answered 500 or ended with its connection, never with the process.
+  void count_internal_error() { internal_errors_.fetch_add(1, std::memory_order_relaxed); }
   /// The cap on open connections, shown beside the gauge of open ones.
   void set_max_connections(std::uint64_t n) { max_connections_.store(n, std::memory_order_relaxed); }
+  void set_max_connections_per_ip(std::uint64_t n) { max_connections_per_ip_.store(n, std::memory_order_relaxed); }
 
   void count_accepted(intake_kind kind);
   void count_rejected(intake_kind kind, reject_reason why);
@@ -108,7 +123,10 @@ class registry {
   static constexpr std::array<std::string_view, 2> refusal_reasons_{"max_connections", "max_connections_per_ip"};
   std::array<counter, refusal_reasons_.size()> connections_refused_{};
   counter connections_evicted_{0};
+  std::array<counter, drop_reason_names.size()> connections_dropped_{};
+  counter internal_errors_{0};
   counter max_connections_{0};
+  std::atomic<std::uint64_t> max_connections_per_ip_{0};
   std::array<intake_counters, 2> intake_{};  ///< by intake_kind
   counter store_errors_{0};
   std::array<counter, channels_.size()> delivered_{};
@@ -128,5 +146,6 @@ void set_outbox_probe(std::function<outbox_stats()> probe);
 void count_delivery(std::string_view channel, bool delivered);
 void count_landing_click(std::string_view site);
 void count_store_error();
+void count_internal_error();
 
 }  // namespace wavesites::metrics

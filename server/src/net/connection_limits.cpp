@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include <boost/asio/ip/address_v6.hpp>
+
 namespace wavesites {
 
 std::size_t connection_limits::derive_max(std::size_t configured, std::size_t fd_limit, std::size_t open_now) {
@@ -34,6 +36,20 @@ std::size_t connection_limits::derive_max(std::size_t configured) {
   return derive_max(configured, limit, open_now);
 }
 
+std::uint32_t connection_limits::derive_per_ip(std::uint32_t configured, std::size_t max_total) {
+  if (configured != 0 || max_total == 0) return configured;
+  const std::size_t share = std::max<std::size_t>(16, max_total / 8);
+  // A share as large as the whole cap would add nothing to it (a small max_connections).
+  if (share >= max_total) return 0;
+  return static_cast<std::uint32_t>(std::min<std::size_t>(share, 10'000'000));
+}
+
+void connection_limits::force_address(const std::string& address) {
+  if (per_ip_ == 0) return;
+  std::lock_guard lock(mutex_);
+  ++per_address_[address];
+}
+
 bool connection_limits::take_address(const std::string& address) {
   if (per_ip_ == 0) return true;
   std::lock_guard lock(mutex_);
@@ -58,6 +74,15 @@ std::uint64_t connection_limits::refused(reason why, std::int64_t now_ms, std::i
   if (now_ms - last < quiet_ms) return 0;
   if (!r.last_line_ms.compare_exchange_strong(last, now_ms, std::memory_order_relaxed)) return 0;
   return r.unreported.exchange(0, std::memory_order_relaxed);
+}
+
+std::string address_key(std::string_view address) {
+  boost::system::error_code ec;
+  const auto a = boost::asio::ip::make_address_v6(address, ec);
+  if (ec) return std::string(address);
+  auto bytes = a.to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return boost::asio::ip::address_v6(bytes).to_string() + "/64";
 }
 
 std::string_view reason_name(connection_limits::reason why) {

@@ -28,8 +28,17 @@ class connection_limits {
   /// The cap for `configured` (0: derive it) under the process's descriptor limit, which is
   /// first raised to its hard limit. `open_now` is how many descriptors are already in use.
   static std::size_t derive_max(std::size_t configured, std::size_t fd_limit, std::size_t open_now);
+  /// The caps for these settings (0: derive) in this process: derive_max, then derive_per_ip.
+  static connection_limits derived(std::size_t max_total, std::uint32_t per_ip) {
+    const auto total = derive_max(max_total);
+    return {total, derive_per_ip(per_ip, total)};
+  }
   /// derive_max with the process's own limit and descriptors.
   static std::size_t derive_max(std::size_t configured);
+  /// The per-address cap for `configured` (0: derive it) under the whole cap `max_total`: an
+  /// eighth of it, at least 16; none when that is the whole cap anyway. One address (a host, or
+  /// a NAT in front of many) may hold a fair share, never the lot.
+  static std::uint32_t derive_per_ip(std::uint32_t configured, std::size_t max_total);
 
   [[nodiscard]] std::size_t max_total() const { return max_total_; }
   [[nodiscard]] std::uint32_t per_ip() const { return per_ip_; }
@@ -42,6 +51,9 @@ class connection_limits {
   /// Takes a place for `address` under the per-address cap; false when it has none left. Each
   /// true must be matched by one release(address).
   bool take_address(const std::string& address);
+  /// Takes a place for `address` even past its cap: one of its connections was just evicted
+  /// for this one, and gives its place back when it has closed.
+  void force_address(const std::string& address);
   void release_address(const std::string& address);
 
   /// A refused connection, for the log: returns how many were refused for `why` since the last
@@ -60,6 +72,10 @@ class connection_limits {
   };
   refusals refused_[2];
 };
+
+/// What the per-address cap counts as one client: an IPv4 address, or the /64 an IPv6 address is
+/// in (one host or one home network holds a whole /64, so counting /128s would cap nobody).
+std::string address_key(std::string_view address);
 
 /// The name of a reason, as logged and as the metrics label.
 std::string_view reason_name(connection_limits::reason why);

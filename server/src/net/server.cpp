@@ -3,6 +3,7 @@
 #include "net/server.hpp"
 
 #include <charconv>
+#include <csignal>
 #include <thread>
 
 #include <boost/asio/co_spawn.hpp>
@@ -15,8 +16,17 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include "log/event_log.hpp"
+#include "metrics/metrics.hpp"
 
 namespace wavesites {
+
+void ignore_client_signals() {
+  struct sigaction ignore {};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGPIPE, &ignore, nullptr);
+  sigaction(SIGXFSZ, &ignore, nullptr);
+}
 
 result<listen_address> parse_listen(const std::string& text) {
   listen_address out;
@@ -45,11 +55,33 @@ result<listen_address> parse_listen(const std::string& text) {
   return out;
 }
 
+namespace {
+
+/// Runs `ioc` until it stops. A handler that throws ends only its own work: the exception is
+/// logged and counted, and the thread goes on running the rest (Asio allows run() again).
+void run_guarded(asio::io_context& ioc) {
+  for (;;) {
+    try {
+      ioc.run();
+      return;
+    } catch (const std::exception& e) {
+      metrics::count_internal_error();
+      log::error("internal_error", {{"where", "io_thread"}, {"error", e.what()}});
+    } catch (...) {
+      metrics::count_internal_error();
+      log::error("internal_error", {{"where", "io_thread"}, {"error", "unknown exception"}});
+    }
+  }
+}
+
+}  // namespace
+
 server::server(const server_context& app)
     : app_(app),
-      limits_(connection_limits::derive_max(app.start.server.max_connections),
-              app.start.server.max_connections_per_ip) {
+      limits_(connection_limits::derived(app.start.server.max_connections, app.start.server.max_connections_per_ip)) {
+  ignore_client_signals();
   app.metrics.set_max_connections(limits_.max_total());
+  app.metrics.set_max_connections_per_ip(limits_.per_ip());
   unsigned n = app.start.server.threads;
   if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
   for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(app, limits_));
@@ -108,7 +140,7 @@ int server::run() {
   asio::co_spawn(workers_[0]->context(), accept_loop(), asio::detached);
   std::vector<std::thread> threads;
   for (std::size_t i = 1; i < workers_.size(); ++i) {
-    threads.emplace_back([w = workers_[i].get()] { w->context().run(); });
+    threads.emplace_back([w = workers_[i].get()] { run_guarded(w->context()); });
   }
 
   // Worker 0 runs on this thread and also owns the signals and the drain timer.
@@ -133,7 +165,12 @@ int server::run() {
       if (reload_ && !reloading_.exchange(true)) {
         if (reload_thread_.joinable()) reload_thread_.join();  // the previous reload, finished
         reload_thread_ = std::thread([this] {
-          reload_();
+          try {
+            reload_();
+          } catch (const std::exception& e) {
+            metrics::count_internal_error();
+            log::error("reload_refused", {{"error", e.what()}, {"kept", "the config in force"}});
+          }
           reloading_ = false;
         });
       } else if (reload_) {
@@ -155,7 +192,7 @@ int server::run() {
     for (const auto& w : workers_) w->begin_shutdown();
     check_drained();
   });
-  main_ctx.run();
+  run_guarded(main_ctx);
   for (auto& t : threads) t.join();
   if (reload_thread_.joinable()) reload_thread_.join();
   for (const auto& w : workers_) w->log().flush();

@@ -18,6 +18,17 @@ struct listen_address {
   unsigned short port = 0;
 };
 
+/// Sets the signals a client could otherwise raise to be ignored, process-wide:
+/// SIGPIPE: writing to a connection its client has reset must fail that write (EPIPE), not end
+/// the process. sendmsg and send pass MSG_NOSIGNAL, but sendfile(2) cannot, and neither can the
+/// libraries' own sockets (libpq, libcurl) nor a write to a closed stdout pipe. systemd's
+/// IgnoreSIGPIPE=yes hides the need under one supervisor only.
+/// SIGXFSZ: an upload spooled past an RLIMIT_FSIZE the operator set must fail with EFBIG (a
+/// refused upload), not kill the process that a client's file size chose.
+/// The process calls it first thing (app/entry.cpp); the server's constructor again, for a
+/// server embedded elsewhere (the tests).
+void ignore_client_signals();
+
 /// Parses "HOST:PORT" or "[V6]:PORT".
 result<listen_address> parse_listen(const std::string& text);
 

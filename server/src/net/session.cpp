@@ -1,11 +1,14 @@
 #include <utility>  // before Asio's coroutine headers with g++ 12
 
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 
 #include <array>
 #include <cerrno>
 #include <chrono>
+#include <exception>
 #include <optional>
 #include <string>
 
@@ -20,6 +23,7 @@
 #include "http/headers.hpp"
 #include "http/request_id.hpp"
 #include "http/request_reader.hpp"
+#include "log/event_log.hpp"
 #include "net/worker.hpp"
 
 namespace wavesites {
@@ -46,7 +50,7 @@ class session final : public body_source {
     app_.metrics.connection_opened();
   }
   ~session() override {
-    if (holds_address_) worker_.release_address(peer_);
+    if (holds_address_) worker_.release_address(guard_.address());
     app_.metrics.connection_closed();
   }
   session(const session&) = delete;
@@ -61,29 +65,41 @@ class session final : public body_source {
 
  private:
   asio::awaitable<head_status> read_head();
-  /// How far a send got without waiting: the head's bytes taken, and for a body that leaves
-  /// its file with sendfile(2), the file offset reached.
-  struct sent {
-    wire bufs;
-    std::size_t head_sent = 0;
-    const representation* file = nullptr;
+
+  /// An answer on its way out: gathered buffers (the head, maybe an in-memory body), then maybe a
+  /// range of a body file, which leaves with sendfile(2) and is never copied through user space.
+  struct outgoing {
+    wire bufs{};
+    std::size_t size = 0;  ///< bytes in bufs
+    std::size_t sent = 0;  ///< of them, taken by the socket
+    int file = -1;
     off_t offset = 0;
-    bool done = false;
-    bool failed = false;
-    sent fail() {
-      failed = true;
-      return *this;
+    off_t end = 0;
+    [[nodiscard]] std::uint64_t remaining() const {
+      return size - sent + static_cast<std::uint64_t>(end > offset ? end - offset : 0);
     }
   };
-  /// One non-blocking sendmsg of `bufs`: the bytes the socket took (0 when full), or nullopt
-  /// when the connection is broken or cut off.
-  std::optional<std::size_t> send_now(const wire& bufs, int flags);
-  asio::awaitable<bool> write_all(const wire& bufs);
-  /// A prepared answer, as far as the socket takes it now; finish_send() waits for the rest.
-  sent send_prepared_now(std::string_view head, std::string_view extra, std::string_view body, bool keep_alive,
-                         const representation* file_body);
-  asio::awaitable<bool> finish_send(sent s);
+  enum class pushed { all, full, broken };
+  /// As much of `o` as the socket takes now, without waiting; `moved`: it took some.
+  pushed push(outgoing& o, bool& moved);
+  /// Sends `o`: almost always the socket takes it at once, and then without suspending this
+  /// coroutine or a trip through the scheduler (measured: see the commit that made it so).
+  /// Otherwise it waits for the client, at most write_timeout without progress and within the
+  /// send run's deadline (connection_guard). False: the connection is lost (counted by why).
+  /// `interim`: a 100 Continue, after which the final answer may still be sent.
+  asio::awaitable<bool> send(outgoing o, bool interim = false);
+  steady::time_point request_start_{};  ///< when the request being answered arrived
+  /// The answer's head (and body) as it goes out, in one gathered write.
+  outgoing prepare(std::string_view head, std::string_view extra, std::string_view body, bool keep_alive,
+                   const representation* file_body);
   asio::awaitable<bool> send_response(const response& r, bool keep_alive, std::string_view extra = {});
+  /// A send that failed: counts why, unless an eviction (counted as such) or a stop did it.
+  void count_lost_send();
+  /// Whether the client has yet to take bytes already handed to the socket.
+  [[nodiscard]] bool unsent_bytes();
+  /// An exception escaped the answer to the request in `head_`: logged once with its request
+  /// id and counted; answered 500 when nothing of the answer had been sent. The connection ends.
+  asio::awaitable<void> fault(std::exception_ptr e, int& status);
   /// Answers one parsed request; returns the status sent and sets `keep_alive_` for what follows.
   asio::awaitable<bool> answer(int& status, std::uint64_t& bytes, std::string_view& site);
   /// The client's address and the request id, for the answer, the log and the metrics.
@@ -106,8 +122,10 @@ class session final : public body_source {
   std::string id_line_;     ///< "X-Request-Id: ...\r\n"
   std::uint64_t served_ = 0;
   bool keep_alive_ = true;
-  bool holds_address_ = false;  ///< counted under the per-address cap
-  int refused_ = 400;           ///< the status a refused head is answered with
+  bool holds_address_ = false;   ///< counted under the per-address cap
+  bool answer_started_ = false;  ///< bytes of the final answer to this request went out
+  int send_errno_ = 0;           ///< why the last push broke
+  int refused_ = 400;            ///< the status a refused head is answered with
 };
 
 asio::awaitable<head_status> session::read_head() {
@@ -135,6 +153,9 @@ asio::awaitable<head_status> session::read_head() {
         co_return head_status::refused;
     }
     if (!started) {
+      // The client has no request waiting: unless it still has to take answers it made the
+      // server wait for, its send run ends (see connection_guard).
+      if (!guard_.run_waited() || !unsent_bytes()) guard_.end_run();
       guard_.arm(served_ == 0 ? scfg.read_timeout : scfg.idle_timeout, true);
       if (worker_.stopping()) co_return head_status::closed;
     }
@@ -159,118 +180,131 @@ std::size_t wire_size(const wire& bufs) {
   return n;
 }
 
-/// `bufs` without their first `skip` bytes.
-wire skip_bytes(const wire& bufs, std::size_t skip) {
-  wire rest{};
-  for (std::size_t i = 0; i < bufs.size(); ++i) {
-    const auto take = std::min(skip, bufs[i].size());
-    rest[i] = asio::buffer(static_cast<const char*>(bufs[i].data()) + take, bufs[i].size() - take);
-    skip -= take;
+session::pushed session::push(outgoing& o, bool& moved) {
+  if (guard_.expired()) return pushed::broken;
+  const int fd = socket_.native_handle();
+  while (o.sent < o.size) {
+    std::array<iovec, std::tuple_size_v<wire>> iov{};
+    std::size_t used = 0;
+    std::size_t skip = o.sent;
+    for (const auto& b : o.bufs) {
+      const auto take = std::min(skip, b.size());
+      skip -= take;
+      if (b.size() == take) continue;
+      iov[used].iov_base = const_cast<char*>(static_cast<const char*>(b.data()) + take);
+      iov[used].iov_len = b.size() - take;
+      ++used;
+    }
+    msghdr msg{};
+    msg.msg_iov = iov.data();
+    msg.msg_iovlen = used;
+    // With a file to follow, MSG_MORE lets the kernel pack the head with the first body bytes.
+    const auto n = ::sendmsg(fd, &msg, (o.offset < o.end ? MSG_MORE : 0) | MSG_NOSIGNAL);
+    if (n > 0) {
+      o.sent += static_cast<std::size_t>(n);
+      moved = true;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return pushed::full;
+    send_errno_ = n < 0 ? errno : EPIPE;
+    return pushed::broken;
   }
-  return rest;
+  // sendfile(2) cannot take MSG_NOSIGNAL: a peer that reset makes it raise SIGPIPE, which the
+  // process ignores (app/entry.cpp), so it fails here with EPIPE like sendmsg does.
+  while (o.offset < o.end) {
+    const auto n = ::sendfile(fd, o.file, &o.offset, static_cast<std::size_t>(o.end - o.offset));
+    if (n > 0) {
+      moved = true;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return pushed::full;
+    send_errno_ = n < 0 ? errno : EPIPE;  // 0: the file is shorter than it was: never serve less
+    return pushed::broken;
+  }
+  return pushed::all;
 }
 
-std::optional<std::size_t> session::send_now(const wire& bufs, int flags) {
-  if (guard_.expired()) return std::nullopt;
-  std::array<iovec, std::tuple_size_v<wire>> iov{};
-  std::size_t used = 0;
-  for (const auto& b : bufs) {
-    if (b.size() == 0) continue;
-    iov[used].iov_base = const_cast<void*>(b.data());
-    iov[used].iov_len = b.size();
-    ++used;
+asio::awaitable<bool> session::send(outgoing o, bool interim) {
+  if (!interim) {
+    answer_started_ = true;
+    guard_.begin_answer(o.remaining(), request_start_);
   }
-  msghdr msg{};
-  msg.msg_iov = iov.data();
-  msg.msg_iovlen = used;
-  for (;;) {
-    const auto sent = ::sendmsg(socket_.native_handle(), &msg, flags | MSG_NOSIGNAL);
-    if (sent >= 0) return static_cast<std::size_t>(sent);
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
-    return std::nullopt;
+  bool moved = false;
+  auto r = push(o, moved);
+  if (r == pushed::all) co_return true;
+  const auto pause = app_.start.server.write_timeout;
+  while (r == pushed::full) {
+    guard_.stalled(pause);
+    error_code ec;
+    co_await socket_.async_wait(tcp::socket::wait_write, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec || guard_.expired()) break;
+    moved = false;
+    r = push(o, moved);
+    if (moved) {
+      // Only bytes taken renew the pause: a wake-up that moves nothing does not.
+      guard_.unstalled();
+      guard_.arm(pause, false);
+    }
+    if (r == pushed::all) co_return true;
+  }
+  count_lost_send();
+  co_return false;
+}
+
+void session::count_lost_send() {
+  using cut = connection_guard::cut;
+  switch (guard_.why()) {
+    case cut::evicted:   // counted as an eviction
+    case cut::shutdown:  // the server is stopping
+      return;
+    case cut::deadline:
+      app_.metrics.count_connection_dropped(metrics::drop_reason::write_timeout);
+      return;
+    case cut::send_run:
+      app_.metrics.count_connection_dropped(metrics::drop_reason::too_slow);
+      return;
+    case cut::whole_body:
+    case cut::none:
+      // EPIPE or ECONNRESET nearly always: the client went away mid-answer.
+      app_.metrics.count_connection_dropped(metrics::drop_reason::client_gone);
+      return;
   }
 }
 
-asio::awaitable<bool> session::write_all(const wire& bufs) {
-  guard_.arm(app_.start.server.write_timeout, false);
-  if (guard_.expired()) co_return false;
-  error_code ec;
-  co_await asio::async_write(socket_, bufs, asio::redirect_error(asio::use_awaitable, ec));
-  co_return !ec;
+bool session::unsent_bytes() {
+  return unacknowledged_bytes(socket_) > 0;
 }
 
-session::sent session::send_prepared_now(std::string_view head, std::string_view extra, std::string_view body,
-                                         bool keep_alive, const representation* file_body) {
+session::outgoing session::prepare(std::string_view head, std::string_view extra, std::string_view body,
+                                   bool keep_alive, const representation* file_body) {
   std::string_view conn;
   if (!keep_alive)
     conn = close_line;
   else if (head_.version == 10)
     conn = keep_alive_line;
-  sent out{.bufs = {asio::buffer(head.data(), head.size()), asio::buffer(extra.data(), extra.size()),
-                    asio::buffer(id_line_), asio::buffer(worker_.date_line()), asio::buffer(conn.data(), conn.size()),
-                    asio::buffer(crlf.data(), crlf.size()), asio::buffer(body.data(), body.size())}};
+  outgoing o{.bufs = {asio::buffer(head.data(), head.size()), asio::buffer(extra.data(), extra.size()),
+                      asio::buffer(id_line_), asio::buffer(worker_.date_line()), asio::buffer(conn.data(), conn.size()),
+                      asio::buffer(crlf.data(), crlf.size()), asio::buffer(body.data(), body.size())}};
   if (file_body && file_body->body_fd >= 0 && !body.empty()) {
-    out.bufs[body_slot] = asio::const_buffer{};
-    out.file = file_body;
-    out.offset = static_cast<off_t>(file_body->body_offset);
-    // The head goes out with MSG_MORE so the kernel packs it with the first body bytes; the
-    // body then leaves the in-memory file with sendfile(2), never copied through user space.
-    const auto n = send_now(out.bufs, MSG_MORE);
-    if (!n) return out.fail();
-    out.head_sent = *n;
-    if (*n < wire_size(out.bufs)) return out;
-    const off_t end = out.offset + static_cast<off_t>(file_body->body.size());
-    while (out.offset < end) {
-      const auto m = ::sendfile(socket_.native_handle(), file_body->body_fd, &out.offset,
-                                static_cast<std::size_t>(end - out.offset));
-      if (m > 0) continue;
-      if (m < 0 && errno == EINTR) continue;
-      if (m < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return out;
-      return out.fail();
-    }
-    out.done = true;
-    return out;
+    o.bufs[body_slot] = asio::const_buffer{};
+    o.file = file_body->body_fd;
+    o.offset = static_cast<off_t>(file_body->body_offset);
+    o.end = o.offset + static_cast<off_t>(body.size());
   }
-  const auto n = send_now(out.bufs, 0);
-  if (!n) return out.fail();
-  out.head_sent = *n;
-  out.done = *n == wire_size(out.bufs);
-  return out;
-}
-
-asio::awaitable<bool> session::finish_send(sent s) {
-  if (s.head_sent < wire_size(s.bufs) && !co_await write_all(skip_bytes(s.bufs, s.head_sent))) co_return false;
-  if (!s.file) co_return true;
-  const int fd = socket_.native_handle();
-  const off_t end = static_cast<off_t>(s.file->body_offset + s.file->body.size());
-  while (s.offset < end) {
-    const auto n = ::sendfile(fd, s.file->body_fd, &s.offset, static_cast<std::size_t>(end - s.offset));
-    if (n > 0) continue;
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      guard_.arm(app_.start.server.write_timeout, false);
-      if (guard_.expired()) co_return false;
-      error_code ec;
-      co_await socket_.async_wait(tcp::socket::wait_write, asio::redirect_error(asio::use_awaitable, ec));
-      if (ec) co_return false;
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    co_return false;
-  }
-  co_return true;
+  o.size = wire_size(o.bufs);
+  return o;
 }
 
 asio::awaitable<bool> session::send_response(const response& r, bool keep_alive, std::string_view extra) {
   auto head = serialize_head(r, keep_alive, head_.version, worker_.date_line(), extra);
   head.insert(head.size() - crlf.size(), id_line_);
   const bool head_only = head_.method == http::verb::head;
-  wire bufs{asio::buffer(head)};
-  if (!head_only) bufs[body_slot] = asio::buffer(r.body);
-  const auto n = send_now(bufs, 0);
-  if (!n) co_return false;
-  if (*n == wire_size(bufs)) co_return true;
-  co_return co_await write_all(skip_bytes(bufs, *n));
+  outgoing o{.bufs = {asio::buffer(head)}};
+  if (!head_only) o.bufs[body_slot] = asio::buffer(r.body);
+  o.size = wire_size(o.bufs);
+  co_return co_await send(o);
 }
 
 asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit) {
@@ -280,8 +314,8 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
   const auto& scfg = app_.start.server;
   if (head_.expect_continue && head_.version >= 11) {
     static constexpr std::string_view cont = "HTTP/1.1 100 Continue\r\n\r\n";
-    const wire bufs{asio::buffer(cont.data(), cont.size())};
-    if (!co_await write_all(bufs)) co_return body_status::broken;
+    outgoing o{.bufs = {asio::buffer(cont.data(), cont.size())}, .size = cont.size()};
+    if (!co_await send(o, true)) co_return body_status::broken;
   }
   reader_.begin_body(sink, limit);
   guard_.cap(steady::now() + scfg.body_timeout);
@@ -376,11 +410,7 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
       head_.method == http::verb::head || status == 304 ? std::string_view{} : std::string_view(rep.body);
   bytes = body.size();
   const std::string_view head = status == 200 ? rep.head_200 : status == 304 ? rep.head_304 : rep.head_404;
-  // Almost always the socket takes the whole answer at once: then it is sent without suspending
-  // this coroutine or a trip through the scheduler (measured: see the commit).
-  const auto s = send_prepared_now(head, extra, body, keep_alive_, &rep);
-  if (s.done || s.failed) co_return s.done;
-  co_return co_await finish_send(s);
+  co_return co_await send(prepare(head, extra, body, keep_alive_, &rep));
 }
 
 asio::awaitable<void> session::run() {
@@ -395,7 +425,9 @@ asio::awaitable<void> session::run() {
       addr = asio::ip::make_address_v4(asio::ip::v4_mapped, addr.to_v6());
     peer_ = addr.to_string();
   }
-  if (!worker_.admit(peer_, holds_address_)) {
+  guard_.set_address(address_key(peer_));
+  guard_.set_min_rate(app_.start.server.min_send_bytes_per_second);
+  if (!worker_.admit(peer_, guard_.address(), holds_address_)) {
     error_code ec;
     socket_.close(ec);  // past a cap: closed at once, counted and logged by admit()
     co_return;
@@ -421,12 +453,25 @@ asio::awaitable<void> session::run() {
       break;
     }
     const auto started = steady::now();
+    request_start_ = started;
     keep_alive_ = reader_.keep_alive() && !worker_.stopping();
     identify();
     int status = 0;
     std::uint64_t bytes = 0;
     std::string_view site;
-    const bool sent = co_await answer(status, bytes, site);
+    bool sent = false;
+    answer_started_ = false;
+    std::exception_ptr failure;
+    try {
+      sent = co_await answer(status, bytes, site);
+    } catch (...) {
+      failure = std::current_exception();  // no co_await inside a handler: answered below
+    }
+    if (failure) {
+      co_await fault(failure, status);
+      record(site, status, 0, steady::now() - started);
+      break;
+    }
     ++served_;
     record(site, status, bytes, steady::now() - started);
     if (!sent || !keep_alive_ || worker_.stopping()) break;
@@ -438,6 +483,31 @@ asio::awaitable<void> session::run() {
   // client reads it, so read and discard for a short while first ("lingering close").
   if (!ec && has_body() && !guard_.expired()) co_await linger();
   socket_.close(ec);
+}
+
+asio::awaitable<void> session::fault(std::exception_ptr e, int& status) {
+  std::string what = "unknown exception";
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& ex) {
+    what = ex.what();
+  } catch (...) {
+  }
+  app_.metrics.count_internal_error();
+  log::error("internal_error", {{"request_id", request_id_},
+                                {"method", head_.method_text},
+                                {"path", head_.path()},
+                                {"error", what},
+                                {"answer_started", answer_started_}});
+  keep_alive_ = false;
+  if (answer_started_) {
+    // Part of an answer went out: nothing sent now could be told from its body, so the
+    // connection ends and the client sees it cut off.
+    status = status == 0 ? 500 : status;
+    co_return;
+  }
+  status = 500;
+  co_await send_response(json_error(500, "Internal Server Error"), false);
 }
 
 void session::send_last_words(const response& r) {
@@ -465,8 +535,18 @@ asio::awaitable<void> session::linger() {
 }  // namespace
 
 asio::awaitable<void> serve_connection(tcp::socket socket, worker& w) {
-  session s(std::move(socket), w);
-  co_await s.run();
+  // The session answers its own faults (session::fault); this is for one outside an answer, so
+  // that it ends this connection and nothing else.
+  try {
+    session s(std::move(socket), w);
+    co_await s.run();
+  } catch (const std::exception& e) {
+    w.app().metrics.count_internal_error();
+    log::error("internal_error", {{"where", "connection"}, {"error", e.what()}});
+  } catch (...) {
+    w.app().metrics.count_internal_error();
+    log::error("internal_error", {{"where", "connection"}, {"error", "unknown exception"}});
+  }
 }
 
 }  // namespace wavesites

@@ -2,6 +2,9 @@
 
 #include "net/worker.hpp"
 
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
+
 #include <optional>
 
 #include <boost/asio/co_spawn.hpp>
@@ -62,27 +65,58 @@ asio::awaitable<void> worker::sweep_loop() {
 
 void worker::sweep(steady::time_point now, bool close_idle) {
   for (auto* c = head_; c; c = c->next_) {
-    if (c->expired_) continue;
-    if (now >= c->deadline_ || now >= c->hard_deadline_ || (close_idle && c->idle_)) {
-      c->expired_ = true;
-      boost::system::error_code ec;
-      c->socket_.cancel(ec);  // the pending read or write completes with operation_aborted
-    }
+    if (c->expired()) continue;
+    const auto why = c->due(now, close_idle);
+    if (why == connection_guard::cut::none) continue;
+    c->why_ = why;
+    boost::system::error_code ec;
+    c->socket_.cancel(ec);  // the pending read or write completes with operation_aborted
   }
 }
 
-bool worker::admit(const std::string& peer, bool& holds_address) {
+connection_guard::cut connection_guard::due(steady::time_point now, bool close_idle) {
+  const bool stalled = stalled_since_ != steady::time_point::max();
+  // An answer waiting for its client: the socket wakes the sender only once a good part of its
+  // buffer is free, so a slow reader may take bytes for a long while unseen. Bytes it
+  // acknowledged since a first look are progress. That look waits a moment after the stall:
+  // what was in flight then is acknowledged by the client's kernel whether or not it reads.
+  if (stalled && queued_ < 0 && now - stalled_since_ >= settle) queued_ = unacknowledged_bytes(socket_);
+  if (now >= deadline_) {
+    if (!stalled) return cut::deadline;
+    const int q = unacknowledged_bytes(socket_);
+    if (queued_ < 0 || q >= queued_) return cut::deadline;
+    queued_ = q;
+    deadline_ = now + pause_;
+  }
+  if (now >= hard_deadline_) return cut::whole_body;
+  if (now >= run_deadline_) return cut::send_run;
+  if (close_idle && idle_) return cut::shutdown;
+  return cut::none;
+}
+
+int unacknowledged_bytes(tcp::socket& s) {
+  int queued = 0;
+  return ::ioctl(s.native_handle(), SIOCOUTQ, &queued) == 0 ? queued : 0;
+}
+
+bool worker::admit(const std::string& peer, const std::string& key, bool& holds_address) {
   using why = connection_limits::reason;
   std::optional<why> refused;
   holds_address = false;
   // A trusted proxy carries many clients on its connections: the per-address cap is not for it.
   if (limits_.per_ip() != 0 && !is_trusted_proxy(peer, sites()->cfg->proxy.trusted)) {
-    holds_address = limits_.take_address(peer);
+    holds_address = limits_.take_address(key);
+    // At its cap, an address's newest connection takes the place of its own stalest one, so a
+    // client that hoards connections (or a NAT with one stuck) cannot shut out its next one.
+    if (!holds_address && evict_one(key)) {
+      limits_.force_address(key);
+      holds_address = true;
+    }
     if (!holds_address) refused = why::per_ip;
   }
   if (!refused && limits_.over_total() && !evict_one()) refused = why::max_connections;
   if (refused && holds_address) {
-    limits_.release_address(peer);
+    limits_.release_address(key);
     holds_address = false;
   }
   if (refused) {
@@ -95,6 +129,7 @@ bool worker::admit(const std::string& peer, bool& holds_address) {
                                         {"refused", n},
                                         {"open", limits_.open()},
                                         {"max_connections", limits_.max_total()},
+                                        {"max_connections_per_ip", limits_.per_ip()},
                                         {"last_client", peer}});
     }
     return false;
@@ -102,21 +137,43 @@ bool worker::admit(const std::string& peer, bool& holds_address) {
   return true;
 }
 
-bool worker::evict_one() {
-  // From the oldest: first a connection that never finished a head (slow or silent from the
-  // start), then one idle between requests. The newest (the one being admitted) is never taken.
-  for (const bool fresh_only : {true, false}) {
-    for (auto* c = tail_; c && c != head_; c = c->prev_) {
-      if (c->expired_ || !c->in_head_ || (fresh_only && !c->fresh_)) continue;
-      c->expired_ = true;
-      c->evicted_ = true;
-      boost::system::error_code ec;
-      c->socket_.close(ec);  // the descriptor is free now; the pending read ends with an error
-      app_.metrics.count_connection_evicted();
-      return true;
-    }
+int connection_guard::eviction_rank(steady::time_point now, steady::duration min_stall) {
+  if (expired()) return -1;
+  if (in_head_) {
+    // Bytes already waiting in the socket: the request is there and the server has not read it
+    // yet (a burst of new connections): this client is not the slow one.
+    if (now - armed_at_ < worker::head_grace) return -1;
+    int waiting = 0;
+    if (::ioctl(socket_.native_handle(), FIONREAD, &waiting) == 0 && waiting > 0) return -1;
+    return fresh_ ? 0 : 1;
   }
-  return false;
+  if (stalled_since_ != steady::time_point::max() && now - stalled_since_ >= min_stall) return 2;
+  return -1;
+}
+
+bool worker::evict_one(std::string_view address, steady::time_point now) {
+  // From the oldest, the first of the best rank; among stalled answers, the one stalled longest.
+  // The newest (the one being admitted) is never taken.
+  // Among one address's own connections an answer stalled for any time may go: that client is
+  // competing with itself.
+  const steady::duration stall = address.empty() ? steady::duration(min_stall) : steady::duration::zero();
+  connection_guard* pick = nullptr;
+  int best = 3;
+  for (auto* c = tail_; c && c != head_; c = c->prev_) {
+    if (!address.empty() && c->address_ != address) continue;
+    const int rank = c->eviction_rank(now, stall);
+    if (rank < 0 || rank > best) continue;
+    if (rank == best && !(rank == 2 && c->stalled_since_ < pick->stalled_since_)) continue;
+    pick = c;
+    best = rank;
+    if (rank == 0) break;
+  }
+  if (!pick) return false;
+  pick->why_ = connection_guard::cut::evicted;
+  boost::system::error_code ec;
+  pick->socket_.close(ec);  // the descriptor is free now; the pending read or write ends with an error
+  app_.metrics.count_connection_evicted();
+  return true;
 }
 
 void worker::make_room() {

@@ -27,9 +27,13 @@ using steady = std::chrono::steady_clock;
 
 class worker;
 
-/// A connection's entry in its worker's list: the deadline the sweep enforces.
+/// A connection's entry in its worker's list: the deadlines the sweep enforces, and what the
+/// connection is doing, which decides whether it may be evicted to make room for another.
 class connection_guard {
  public:
+  /// Why the sweep (or an eviction) cut a connection off.
+  enum class cut { none, deadline, whole_body, send_run, shutdown, evicted };
+
   connection_guard(worker& w, tcp::socket& s);
   ~connection_guard();
   connection_guard(const connection_guard&) = delete;
@@ -37,6 +41,7 @@ class connection_guard {
 
   /// The connection must make progress within `d` of `now`; `idle` marks a wait between requests.
   void arm(std::chrono::seconds d, bool idle, steady::time_point now = steady::now()) {
+    armed_at_ = now;
     deadline_ = now + d;
     idle_ = idle;
   }
@@ -50,19 +55,88 @@ class connection_guard {
   /// A whole-body deadline that arm() cannot extend.
   void cap(steady::time_point hard) { hard_deadline_ = hard; }
   void uncap() { hard_deadline_ = steady::time_point::max(); }
-  [[nodiscard]] bool expired() const { return expired_; }
+
+  /// The client address as the per-address cap counts it (address_key), for evictions by address.
+  void set_address(std::string key) { address_ = std::move(key); }
+  [[nodiscard]] const std::string& address() const { return address_; }
+
+  // A send run: answers sent one after another while the client has not yet taken all of the
+  // earlier ones (pipelined, or still in the socket). Its deadline is write_timeout after its
+  // first request arrived, plus its bytes at `min_rate` bytes a second, and is set once the run
+  // first has to wait for the client: taking bytes renews the per-pause deadline (arm) but never
+  // this one, so a client that takes a byte now and then cannot hold its connection for ever.
+  // Nothing here reads the clock or makes a system call unless a send has to wait.
+
+  /// An answer of `bytes` to a request that arrived at `request_start` joins the run.
+  void begin_answer(std::uint64_t bytes, steady::time_point request_start) {
+    if (run_bytes_ == 0 && !run_waited_) run_start_ = request_start;
+    run_bytes_ += bytes;
+    if (run_waited_ && min_rate_ != 0) run_deadline_ += budget(bytes);
+  }
+  /// The socket is full: the answer waits for the client, which must take a byte within `pause`.
+  /// Whether it does is judged from the bytes the socket holds that the client has not yet
+  /// acknowledged (SIOCOUTQ, looked at by the sweep): while that goes down, the client is taking
+  /// bytes even if the socket has not yet woken the sender.
+  void stalled(std::chrono::seconds pause, steady::time_point now = steady::now()) {
+    if (!run_waited_) {
+      run_waited_ = true;
+      if (min_rate_ != 0) run_deadline_ = run_start_ + pause + budget(run_bytes_);
+    }
+    if (stalled_since_ == steady::time_point::max()) {
+      stalled_since_ = now;
+      deadline_ = now + pause;
+      idle_ = false;
+    }
+    pause_ = pause;
+    queued_ = -1;  // not yet known: see due()
+  }
+  /// The socket took more bytes after a stall.
+  void unstalled() { stalled_since_ = steady::time_point::max(); }
+  /// Whether the run had to wait for the client at some point.
+  [[nodiscard]] bool run_waited() const { return run_waited_; }
+  /// The client has taken everything (or never made the server wait): a next answer starts a new run.
+  void end_run() {
+    run_bytes_ = 0;
+    run_waited_ = false;
+    run_deadline_ = steady::time_point::max();
+    stalled_since_ = steady::time_point::max();
+  }
+  void set_min_rate(std::uint32_t bytes_per_second) { min_rate_ = bytes_per_second; }
+
+  [[nodiscard]] bool expired() const { return why_ != cut::none; }
+  [[nodiscard]] cut why() const { return why_; }
   /// Closed to make room for another connection (expired() is true too).
-  [[nodiscard]] bool evicted() const { return evicted_; }
+  [[nodiscard]] bool evicted() const { return why_ == cut::evicted; }
 
  private:
   friend class worker;
+  [[nodiscard]] steady::duration budget(std::uint64_t bytes) const {
+    return std::chrono::duration_cast<steady::duration>(
+        std::chrono::duration<double>(static_cast<double>(bytes) / static_cast<double>(min_rate_)));
+  }
+  /// How long after a stall the bytes in flight are taken to have arrived (see due()).
+  static constexpr std::chrono::milliseconds settle{250};
+  /// Whether the connection is past a deadline at `now`, and which.
+  [[nodiscard]] cut due(steady::time_point now, bool close_idle);
+  /// Where this connection stands in eviction order (lower goes first), or -1: not evictable.
+  [[nodiscard]] int eviction_rank(steady::time_point now, steady::duration min_stall);
+
   worker& worker_;
   tcp::socket& socket_;
+  std::string address_;
+  steady::time_point armed_at_{};
   steady::time_point deadline_{};
   steady::time_point hard_deadline_ = steady::time_point::max();
+  steady::time_point run_start_{};
+  steady::time_point run_deadline_ = steady::time_point::max();
+  steady::time_point stalled_since_ = steady::time_point::max();
+  std::chrono::seconds pause_{};
+  int queued_ = -1;
+  std::uint64_t run_bytes_ = 0;
+  std::uint32_t min_rate_ = 0;
+  cut why_ = cut::none;
+  bool run_waited_ = false;
   bool idle_ = false;
-  bool expired_ = false;
-  bool evicted_ = false;
   bool in_head_ = false;
   bool fresh_ = true;
   connection_guard* prev_ = nullptr;  ///< newer
@@ -80,12 +154,14 @@ class worker {
   void start();
   /// Serves an accepted connection (whose socket belongs to this worker's io_context).
   void adopt(tcp::socket socket);
-  /// Whether a connection from `peer` may stay, called on this worker's thread once its guard
-  /// exists. Past the per-address cap: no. Past the whole cap: yes if a connection waiting for a
-  /// head could be evicted for it (see evict_one). A trusted proxy has no per-address cap. A refusal is counted and
-  /// logged now and then. `holds_address`: a per-address place was taken, to give back with release_address().
-  bool admit(const std::string& peer, bool& holds_address);
-  void release_address(const std::string& peer) { limits_.release_address(peer); }
+  /// Whether a connection from `peer` (counted per address as `key`, see address_key) may stay,
+  /// called on this worker's thread once its guard exists. Past the per-address cap: yes if one
+  /// of that address's own connections could be evicted for it, else no. Past the whole cap:
+  /// yes if any connection could be (see evict_one). A trusted proxy has no per-address cap. A
+  /// refusal is counted and logged now and then. `holds_address`: a per-address place was
+  /// taken, to give back with release_address().
+  bool admit(const std::string& peer, const std::string& key, bool& holds_address);
+  void release_address(const std::string& key) { limits_.release_address(key); }
   /// Thread-safe: evict one waiting connection, if there is one (accept ran out of descriptors).
   void make_room();
   /// Thread-safe: close idle connections, let requests in flight finish.
@@ -107,9 +183,19 @@ class worker {
     return sites_;
   }
 
-  /// Closes the connection that has waited longest for its first request head, else the one
-  /// that has waited longest for a next one: slow or silent clients go before working ones.
-  bool evict_one();
+  /// Closes one connection to make room for another, in this order: the one that has waited
+  /// longest for its first request head (silent or slow from the start), else the one idle
+  /// longest between requests, else the answer that has waited longest (at least
+  /// `min_stall`) for its client to take more of it. Never the newest (the one being admitted),
+  /// an answer that is moving, nor one whose request is waiting to be read. With `address`, only
+  /// a connection from that client, and a stalled answer of any age.
+  bool evict_one(std::string_view address = {}, steady::time_point now = steady::now());
+  /// How long an answer must have waited for its client before it may be evicted: a moment's
+  /// full socket is normal for a large file on a slow link.
+  static constexpr std::chrono::seconds min_stall{1};
+  /// How long a connection must have waited for a request before it may be evicted: one just
+  /// accepted, or just answered, may not have sent its request yet but is about to.
+  static constexpr std::chrono::milliseconds head_grace{250};
 
   /// Cuts off every connection past its deadline at `now` (and, with `close_idle`, every idle
   /// one). The sweep loop calls it a few times a second; tests call it with a time of their own.
@@ -136,6 +222,9 @@ class worker {
   asio::io_context ioc_;
   asio::steady_timer sweeper_;
 };
+
+/// Bytes `s` holds that its peer has not acknowledged yet (SIOCOUTQ); 0 when it cannot tell.
+int unacknowledged_bytes(tcp::socket& s);
 
 /// Serves one connection until it closes, times out, or the worker stops.
 asio::awaitable<void> serve_connection(tcp::socket socket, worker& w);

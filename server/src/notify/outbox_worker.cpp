@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "log/caught.hpp"
 #include "log/event_log.hpp"
 #include "metrics/metrics.hpp"
 #include "notify/events.hpp"
@@ -123,7 +124,9 @@ void outbox_worker::run(std::string_view channel) {
     const std::uint64_t seen = wakes_.load();
     last_claim = std::chrono::steady_clock::now();
     // A full batch means more may be due: go on at once.
-    if (deliver_due(channel) == opts_.batch) continue;
+    if (caught(
+            "notify", [&] { return deliver_due(channel); }, std::size_t{0}) == opts_.batch)
+      continue;
     std::unique_lock lk(wake_mutex_);
     ++idle_;
     wake_cv_.wait_for(lk, idle_poll, [&] { return stopping_ || wakes_.load() != seen; });

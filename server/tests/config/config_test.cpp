@@ -55,6 +55,9 @@ TEST(Config, DefaultsApplyWhenOnlyHostsIsGiven) {
   EXPECT_EQ(cfg->limits.leads_per_ip_per_hour, 20u);
   EXPECT_TRUE(cfg->proxy.trusted.empty());
   EXPECT_TRUE(cfg->server.access_log);
+  EXPECT_EQ(cfg->server.write_timeout, std::chrono::seconds(30));
+  EXPECT_EQ(cfg->server.min_send_bytes_per_second, 1024u);
+  EXPECT_EQ(cfg->server.max_connections_per_ip, 0u) << "0: derived from the whole cap at start";
 }
 
 void expect_error(const std::string& text, const std::string& fragment) {
@@ -63,6 +66,14 @@ void expect_error(const std::string& text, const std::string& fragment) {
   EXPECT_NE(cfg.message().find(fragment), std::string::npos) << cfg.message();
   EXPECT_EQ(cfg.message().find('\n'), std::string::npos) << "one line: " << cfg.message();
   EXPECT_EQ(cfg.message().rfind("sites.toml", 0), 0u) << cfg.message();
+}
+
+TEST(Config, TheMinimumSendRateIsABoundedByteCount) {
+  const auto cfg = parse_config("[hosts]\n[server]\nmin_send_bytes_per_second = 0\n", "x.toml");
+  ASSERT_TRUE(cfg.ok()) << cfg.message();
+  EXPECT_EQ(cfg->server.min_send_bytes_per_second, 0u) << "0 turns it off";
+  expect_error("[hosts]\n[server]\nmin_send_bytes_per_second = -1\n", "server.min_send_bytes_per_second");
+  expect_error("[hosts]\n[server]\nmin_send_bytes_per_second = \"1k\"\n", "server.min_send_bytes_per_second");
 }
 
 TEST(Config, RejectsMissingHosts) {

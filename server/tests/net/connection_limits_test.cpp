@@ -55,5 +55,32 @@ TEST(ConnectionLimits, RefusalsAreReportedAtMostOnceAQuietPeriodWithTheirCount) 
   EXPECT_EQ(l.refused(why::max_connections, 1'010'000), 3u) << "the line counts the quiet ones too";
 }
 
+TEST(ConnectionLimits, ThePerAddressCapIsAShareOfTheWholeOneUnlessSet) {
+  EXPECT_EQ(connection_limits::derive_per_ip(0, 212), 26u) << "an eighth";
+  EXPECT_EQ(connection_limits::derive_per_ip(0, 1000), 125u);
+  EXPECT_EQ(connection_limits::derive_per_ip(0, 100), 16u) << "at least 16";
+  EXPECT_EQ(connection_limits::derive_per_ip(0, 16), 0u) << "a share as large as the whole cap adds nothing";
+  EXPECT_EQ(connection_limits::derive_per_ip(0, 0), 0u) << "no whole cap (tests): none";
+  EXPECT_EQ(connection_limits::derive_per_ip(7, 212), 7u) << "a configured value stands";
+}
+
+TEST(ConnectionLimits, AnAddressAtItsCapMayBeForcedOneOverAndGivesItBack) {
+  connection_limits l(0, 1);
+  EXPECT_TRUE(l.take_address("10.0.0.1"));
+  l.force_address("10.0.0.1");
+  l.release_address("10.0.0.1");
+  EXPECT_FALSE(l.take_address("10.0.0.1")) << "one still held";
+  l.release_address("10.0.0.1");
+  EXPECT_TRUE(l.take_address("10.0.0.1"));
+}
+
+TEST(ConnectionLimits, AnIPv6ClientCountsAsItsSlash64) {
+  EXPECT_EQ(address_key("192.0.2.7"), "192.0.2.7");
+  EXPECT_EQ(address_key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), "2001:db8:1:2::/64");
+  EXPECT_EQ(address_key("2001:db8:1:2::1"), address_key("2001:db8:1:2:ffff::9"));
+  EXPECT_NE(address_key("2001:db8:1:2::1"), address_key("2001:db8:1:3::1"));
+  EXPECT_EQ(address_key("not an address"), "not an address");
+}
+
 }  // namespace
 }  // namespace wavesites

@@ -80,6 +80,16 @@ TEST_F(WorkerTest, EvictionTakesTheOldestSilentConnectionThenTheOldestIdleOne) {
   EXPECT_FALSE(newest.expired());
 }
 
+TEST_F(WorkerTest, AConnectionThatHasJustStartedWaitingForARequestIsNotEvictedYet) {
+  tcp::socket s2{w.context()};
+  connection_guard just(w, socket);
+  connection_guard newest(w, s2);
+  just.reading_head(true);
+  just.arm(seconds(15), true, t0);
+  EXPECT_FALSE(w.evict_one({}, t0 + std::chrono::milliseconds(100))) << "its request may be on its way";
+  EXPECT_TRUE(w.evict_one({}, t0 + worker::head_grace));
+}
+
 TEST_F(WorkerTest, AHeadFinishedIsNoLongerEvictable) {
   tcp::socket s2{w.context()};
   connection_guard old(w, socket);
@@ -106,6 +116,93 @@ TEST_F(WorkerTest, GuardsKeepTheListWholeWhateverOrderTheyGoIn) {
   a.reset();
   EXPECT_EQ(limits.open(), 0u);
   EXPECT_EQ(w.connections(), 0u);
+}
+
+TEST_F(WorkerTest, ASendRunEndsAtWriteTimeoutPlusItsBytesAtTheMinimumRateHoweverItProgresses) {
+  connection_guard guard(w, socket);
+  guard.set_min_rate(1000);
+  guard.begin_answer(5000, t0);  // 5 s of budget at 1,000 B/s
+  guard.stalled(seconds(2), t0 + seconds(1));
+  for (int i = 1; i < 7; ++i) {  // progress every second renews the pause...
+    guard.unstalled();
+    guard.arm(seconds(2), false, t0 + seconds(i));
+    guard.stalled(seconds(2), t0 + seconds(i));
+    w.sweep(t0 + seconds(i) + std::chrono::milliseconds(500), false);
+    EXPECT_FALSE(guard.expired()) << i;
+  }
+  w.sweep(t0 + seconds(7), false);  // ...but not the run: 2 s + 5,000 B / 1,000 B/s from t0
+  EXPECT_TRUE(guard.expired());
+  EXPECT_EQ(guard.why(), connection_guard::cut::send_run);
+}
+
+TEST_F(WorkerTest, EachPipelinedAnswerAddsItsBytesToTheRunAndAnIdleClientEndsIt) {
+  connection_guard guard(w, socket);
+  guard.set_min_rate(1000);
+  guard.begin_answer(1000, t0);
+  guard.stalled(seconds(2), t0);              // run deadline t0 + 3 s
+  guard.begin_answer(3000, t0 + seconds(1));  // + 3 s
+  guard.arm(seconds(60), false, t0);
+  w.sweep(t0 + std::chrono::milliseconds(5999), false);
+  EXPECT_FALSE(guard.expired());
+  w.sweep(t0 + seconds(6), false);
+  EXPECT_EQ(guard.why(), connection_guard::cut::send_run);
+
+  tcp::socket other{w.context()};
+  connection_guard next(w, other);
+  next.set_min_rate(1000);
+  next.begin_answer(1000, t0);
+  next.stalled(seconds(2), t0);
+  next.end_run();  // the client took everything and went quiet
+  next.begin_answer(1000, t0 + seconds(50));
+  next.arm(seconds(60), false, t0);
+  w.sweep(t0 + seconds(51), false);
+  EXPECT_FALSE(next.expired()) << "a new run starts from its own request";
+}
+
+TEST_F(WorkerTest, WithoutAMinimumRateOnlyThePauseCounts) {
+  connection_guard guard(w, socket);
+  guard.set_min_rate(0);
+  guard.begin_answer(1'000'000'000, t0);
+  guard.stalled(seconds(2), t0);
+  w.sweep(t0 + std::chrono::milliseconds(1999), false);
+  EXPECT_FALSE(guard.expired());
+  w.sweep(t0 + seconds(2), false);
+  EXPECT_EQ(guard.why(), connection_guard::cut::deadline) << "write_timeout, not the run";
+}
+
+TEST_F(WorkerTest, AStalledAnswerIsEvictableOnlyAfterAMomentAndAfterIdleOnes) {
+  tcp::socket s2{w.context()}, s3{w.context()}, s4{w.context()};
+  connection_guard stalled_long(w, socket);
+  connection_guard idle(w, s2);
+  connection_guard stalled_now(w, s3);
+  connection_guard newest(w, s4);
+  stalled_long.stalled(seconds(30), t0);
+  idle.reading_head(false);
+  stalled_now.stalled(seconds(30), t0 + seconds(10));
+  const auto now = t0 + std::chrono::milliseconds(10'500);
+  ASSERT_TRUE(w.evict_one({}, now));
+  EXPECT_TRUE(idle.evicted()) << "an idle connection goes before an answer in progress";
+  ASSERT_TRUE(w.evict_one({}, now));
+  EXPECT_TRUE(stalled_long.evicted()) << "then the answer stalled longest";
+  EXPECT_FALSE(w.evict_one({}, now)) << "one stalled for half a second is not taken";
+  EXPECT_TRUE(w.evict_one({}, t0 + seconds(11)));
+  EXPECT_TRUE(stalled_now.evicted());
+  EXPECT_FALSE(newest.expired());
+}
+
+TEST_F(WorkerTest, EvictionForAnAddressTakesOnlyItsOwnConnections) {
+  tcp::socket s2{w.context()}, s3{w.context()};
+  connection_guard theirs(w, socket);
+  connection_guard mine(w, s2);
+  connection_guard newest(w, s3);
+  theirs.set_address("10.0.0.1");
+  mine.set_address("10.0.0.2");
+  theirs.reading_head(true);
+  mine.stalled(seconds(30), t0);
+  EXPECT_TRUE(w.evict_one("10.0.0.2", t0)) << "for its own address a stalled answer of any age may go";
+  EXPECT_TRUE(mine.evicted());
+  EXPECT_FALSE(theirs.expired());
+  EXPECT_FALSE(w.evict_one("10.0.0.3", t0));
 }
 
 }  // namespace
