@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.WEB_E2E_PORT ?? 4174);
@@ -26,6 +27,11 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+          // Only the fonts `make test` installs, so screenshots render alike on every machine.
+          env: {
+            ...process.env,
+            FONTCONFIG_FILE: fileURLToPath(new URL('e2e/fonts/fonts.conf', import.meta.url)),
+          },
           args: [
             '--no-sandbox',
             '--disable-gpu',

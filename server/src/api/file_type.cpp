@@ -1,6 +1,7 @@
 #include "api/file_type.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace wavesites {
 namespace {
@@ -18,6 +19,8 @@ constexpr file_type docx{"docx", "application/vnd.openxmlformats-officedocument.
 constexpr file_type odt{"odt", "application/vnd.oasis.opendocument.text"};
 constexpr file_type rtf{"rtf", "application/rtf"};
 constexpr file_type txt{"txt", "text/plain"};
+
+constexpr std::array<file_type, 6> all_types{pdf, doc, docx, odt, rtf, txt};
 
 unsigned le16(std::string_view s, std::size_t at) {
   return static_cast<unsigned char>(s[at]) | (static_cast<unsigned>(static_cast<unsigned char>(s[at + 1])) << 8);
@@ -204,6 +207,10 @@ void file_type_sniffer::feed_text(std::string_view chunk) {
       return;
     }
   }
+}
+
+std::span<const file_type> recognised_types() {
+  return all_types;
 }
 
 std::optional<file_type> file_type_sniffer::result(std::string_view original_name) const {

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,9 @@ struct file_type {
   std::string_view extension;
   std::string_view mime;
 };
+
+/// Every type the sniffer can recognise.
+[[nodiscard]] std::span<const file_type> recognised_types();
 
 /// Watches an upload go by and tells whether it is a PDF, DOC, DOCX, ODT, RTF or plain UTF-8 text.
 /// Keeps a few hundred bytes of state whatever the size of the file.

@@ -8,6 +8,7 @@
 #include <boost/beast/core/string.hpp>
 
 #include "api/file_type.hpp"
+#include "api/resume_rules.hpp"
 #include "api/handler_support.hpp"
 #include "http/multipart.hpp"
 #include "log/event_log.hpp"
@@ -168,13 +169,13 @@ std::optional<response> judge_upload(upload_spool& file, multipart_parser& parse
 }
 
 /// The stored record of an accepted upload.
-resume_record resume_of(upload_spool& file, const file_type& type, const request_context& ctx) {
+resume_record resume_of(upload_spool& file, const accepted_type& type, const request_context& ctx) {
   resume_record meta;
   meta.id = new_ulid();
   meta.received_at = utc_now_iso();
-  meta.stored_name = random_hex128() + "." + std::string(type.extension);
+  meta.stored_name = random_hex128() + "." + type.extension;
   meta.original_name = sanitize_file_name(file.original_name_);
-  meta.content_type = std::string(type.mime);
+  meta.content_type = type.mime;
   meta.size = file.size_;
   meta.sha256 = file.sha_.hex_digest();
   meta.client_ip = std::string(ctx.client_ip);
@@ -207,6 +208,7 @@ intake::intake(const live<config>& cfg, store& db, std::filesystem::path spool_d
       limits_(limits_for(db)),
       pool_(2) {
   countries_body_ = json_response(200, "success", nlohmann::json::parse(embedded::countries_json)).body;
+  (void)resume_upload_rules();  // parsed now: a bad rules file stops the start, not an upload
 }
 
 intake::~intake() {
@@ -352,11 +354,10 @@ asio::awaitable<response> intake::upload(request_context& ctx) {
   multipart_sink sink(parser);
   const auto st = co_await ctx.body.read(sink, cap + multipart_framing);
   if (auto refused = judge_upload(file, parser, sink, st, cap)) co_return std::move(*refused);
-  const auto type = file.sniffer_.result(file.original_name_);
-  if (!type) {
-    co_return refused(kind, reject_reason::bad_type,
-                      json_error(415, "only PDF, DOC, DOCX, ODT, RTF and TXT documents are accepted"));
-  }
+  const auto& rules = resume_upload_rules();
+  const auto sniffed = file.sniffer_.result(file.original_name_);
+  const accepted_type* type = sniffed ? rules.accept(*sniffed) : nullptr;
+  if (type == nullptr) co_return refused(kind, reject_reason::bad_type, json_error(415, rules.type_message));
 
   const resume_record meta = resume_of(file, *type, ctx);
   const auto notes = notifications_for(cfg->notify, resume_received_event, meta.id, ctx.site, meta.received_at);

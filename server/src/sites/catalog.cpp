@@ -7,6 +7,7 @@
 
 #include "http/headers.hpp"
 #include "sites/manifest.hpp"
+#include "sites/server_settings.hpp"
 #include "sites/settings.hpp"
 
 namespace wavesites {
@@ -139,19 +140,16 @@ class catalog_builder {
 
 namespace {
 
-/// Every site's public origin as setting "origins.<site>" (empty for a site with no host), and
-/// an [origins] entry for a site the bundle does not have refused.
-result<bool> add_origins(const manifest& m, const config& cfg, setting_values& values) {
+/// The server's own settings (sites/server_settings.hpp), after refusing an [origins] entry for
+/// a site the bundle does not have.
+result<bool> add_own_settings(const manifest& m, const config& cfg, setting_values& values) {
+  const auto sites = site_names(m);
   for (const auto& entry : cfg.origins) {
-    const std::string& site = entry.first;
-    const auto known = [&](const manifest_route_set& s) { return s.name == site && s.name != "prefixed"; };
-    if (std::none_of(m.route_sets.begin(), m.route_sets.end(), known)) {
-      return error{cfg.source + ": origins." + site + ": the web bundle has no site '" + site + "'"};
+    if (std::find(sites.begin(), sites.end(), entry.first) == sites.end()) {
+      return error{cfg.source + ": origins." + entry.first + ": the web bundle has no site '" + entry.first + "'"};
     }
   }
-  for (const auto& s : m.route_sets) {
-    if (s.name != "prefixed") values[std::string(origin_setting_prefix) + s.name] = site_origin(cfg, s.name);
-  }
+  add_server_settings(sites, cfg, values);
   return true;
 }
 
@@ -163,7 +161,7 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
   if (!m) return bundle_error(m.message());
   auto settings = resolve_settings(m->settings, cfg);
   if (!settings) return error{settings.message()};
-  if (auto r = add_origins(*m, cfg, *settings); !r) return error{r.message()};
+  if (auto r = add_own_settings(*m, cfg, *settings); !r) return error{r.message()};
 
   std::unique_ptr<catalog> cat(new catalog());
   catalog_builder build(*cat, web_dir, *settings);

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sites/server_settings.hpp"
+
 namespace wavesites {
 namespace {
 
@@ -54,8 +56,10 @@ setting_declaration parse_setting(const std::string& key, const json& spec) {
   const auto type = text(member(spec, "type", where), where + " type");
   if (type == "url")
     d.type = setting_type::url;
+  else if (type == "email")
+    d.type = setting_type::email;
   else if (type != "text")
-    fail(where + ": unknown type \"" + type + "\" (text or url)");
+    fail(where + ": unknown type \"" + type + "\" (text, url or email)");
   d.optional = spec.value("optional", false);
   d.default_value = text(member(spec, "default", where), where + " default");
   if (const auto problem = setting_problem(d, d.default_value); !problem.empty()) fail(where + ": default " + problem);
@@ -128,12 +132,10 @@ manifest_route_set parse_route_set(const std::string& name, const json& spec) {
 void check(const manifest& m) {
   std::set<std::string, std::less<>> pages, settings;
   for (const auto& d : m.settings) {
-    if (d.key.starts_with(origin_setting_prefix)) fail("setting " + d.key + ": origins.* are the server's own");
+    if (is_server_setting(d.key)) fail("setting " + d.key + ": the server provides it itself (sites/server_settings.hpp)");
     settings.insert(d.key);
   }
-  for (const auto& s : m.route_sets) {
-    if (s.name != "prefixed") settings.insert(std::string(origin_setting_prefix) + s.name);
-  }
+  for (auto& key : server_setting_keys(site_names(m))) settings.insert(std::move(key));
   for (const auto& p : m.pages) {
     pages.insert(p.id);
     for (const auto& key : p.fill) {
@@ -200,6 +202,14 @@ result<manifest> read_manifest(const std::filesystem::path& web_dir) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return parse_manifest(ss.str());
+}
+
+std::vector<std::string> site_names(const manifest& m) {
+  std::vector<std::string> names;
+  for (const auto& s : m.route_sets) {
+    if (s.name != "prefixed") names.push_back(s.name);
+  }
+  return names;
 }
 
 }  // namespace wavesites

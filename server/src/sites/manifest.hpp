@@ -13,9 +13,6 @@
 
 namespace wavesites {
 
-/// Settings the server provides itself: "origins.<site>", each site's public origin.
-inline constexpr std::string_view origin_setting_prefix = "origins.";
-
 /// The manifest version this server reads.
 inline constexpr int manifest_version = 2;
 
@@ -66,5 +63,8 @@ struct manifest {
 
 /// Reads `web_dir`/manifest.json; the error says how to get one.
 [[nodiscard]] result<manifest> read_manifest(const std::filesystem::path& web_dir);
+
+/// The bundle's sites: its route sets but "prefixed".
+[[nodiscard]] std::vector<std::string> site_names(const manifest& m);
 
 }  // namespace wavesites

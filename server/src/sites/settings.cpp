@@ -1,6 +1,7 @@
 #include "sites/settings.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace wavesites {
@@ -16,6 +17,21 @@ bool is_absolute_http_url(std::string_view url) {
     return c <= 0x20 || c >= 0x7f || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' || c == '`';
   });
   return scheme_ok && !authority.empty() && authority.find('@') == std::string_view::npos && !bad_char;
+}
+
+/// An address a mailto: link can carry as it is: one "@" between a local part and a domain with
+/// a dot, nothing that would need escaping in a URL or an attribute, at most 254 characters.
+bool is_email_address(std::string_view v) {
+  const auto at = v.find('@');
+  if (v.size() > 254 || at == 0 || at == std::string_view::npos || v.find('@', at + 1) != std::string_view::npos) {
+    return false;
+  }
+  const auto domain = v.substr(at + 1);
+  const bool dotted = domain.find('.') != std::string_view::npos && !domain.starts_with('.') && !domain.ends_with('.');
+  const auto ok = [](unsigned char c) {
+    return std::isalnum(c) != 0 || c == '.' || c == '-' || c == '_' || c == '+' || c == '@';
+  };
+  return dotted && std::all_of(v.begin(), v.end(), ok);
 }
 
 void append_html_escaped(std::string& out, std::string_view s) {
@@ -72,6 +88,9 @@ std::string setting_problem(const setting_declaration& d, std::string_view value
   if (d.type == setting_type::url && !is_absolute_http_url(value)) {
     return "\"" + std::string(value) + "\" is not an absolute http(s) URL";
   }
+  if (d.type == setting_type::email && !is_email_address(value)) {
+    return "\"" + std::string(value) + "\" is not an email address (name@domain.example)";
+  }
   return {};
 }
 
@@ -103,7 +122,8 @@ std::string fill_into(std::string& out, std::string_view text, const setting_val
     if (close == std::string_view::npos) return "an unclosed \"{{\" setting token";
     const std::string_view token = text.substr(open + 2, close - open - 2);
     pos = close + 2;
-    const bool section = token.starts_with('?');
+    const bool inverted = token.starts_with('^');
+    const bool section = inverted || token.starts_with('?');
     const bool json = token.starts_with("json:");
     const std::string_view key = token.substr(section ? 1 : json ? 5 : 0);
     const auto value = values.find(key);
@@ -111,13 +131,14 @@ std::string fill_into(std::string& out, std::string_view text, const setting_val
       return "token {{" + std::string(token) + "}} names no setting the page declares";
     }
     if (section) {
-      // {{?key}}...{{/key}}: what lies between is kept (and filled) only when the setting is set.
+      // {{?key}}...{{/key}}: what lies between is kept (and filled) only when the setting is set;
+      // {{^key}}...{{/key}} only when it is empty.
       const std::string end_token = "{{/" + std::string(key) + "}}";
       const auto end = text.find(end_token, pos);
       if (end == std::string_view::npos) return "token {{" + std::string(token) + "}} is never closed";
       // A dropped section is filled too, into nothing, so its tokens are checked whatever the config.
       std::string dropped;
-      auto& into = value->second.empty() ? dropped : out;
+      auto& into = value->second.empty() != inverted ? dropped : out;
       if (auto problem = fill_into(into, text.substr(pos, end - pos), values, allowed); !problem.empty()) {
         return problem;
       }

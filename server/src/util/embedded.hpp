@@ -8,6 +8,7 @@ namespace wavesites::embedded {
 extern const std::string_view countries_json;
 /// rules/lead-form.json: the contact form's fields, options, limits and messages.
 extern const std::string_view lead_rules_json;
+extern const std::string_view resume_rules_json;
 /// The store migrations, in order (src/store/sql/NNN_*.sql).
 extern const std::string_view migration_001;
 extern const std::string_view migration_002;

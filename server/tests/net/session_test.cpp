@@ -246,9 +246,10 @@ TEST_F(ServerTest, AClientThatResetsMidAnswerLosesItsConnectionNotTheProcess) {
   }
   EXPECT_EQ(get("/healthz").result_int(), 200);
   EXPECT_EQ(get("/blog/big").result_int(), 200);
-  // The server notices each reset at its next send; give the last few a moment.
-  for (int i = 0; i < 50 && dropped() - before < 90; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_GE(dropped() - before, 90u);
+  // A reset that meets a send is counted; one that meets the read of a next request is a plain
+  // end of the connection. Both are quiet.
+  for (int i = 0; i < 50 && dropped() == before; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_GT(dropped() - before, 0u);
 }
 
 TEST_F(ServerTest, HeadHasHeadersButNoBody) {

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "http/negotiate.hpp"
+#include "sites/server_settings.hpp"
 #include "test_support.hpp"
 
 namespace wavesites {
@@ -165,6 +166,42 @@ TEST(CatalogOrigins, EachSiteHasItsOriginAsASetting) {
   cfg.origins.clear();
   cfg.hosts.clear();
   EXPECT_NE(body_at(cfg).find("<loc>/</loc>"), std::string::npos) << "no hosts: no origin";
+}
+
+TEST(CatalogServerSettings, RetentionAndTheUploadCapComeFromTheServersOwnConfig) {
+  const auto body_at = [](const config& c) {
+    auto cat = catalog::load(fixture_web(), c);
+    if (!cat) return cat.message();
+    return (*cat)->route(*(*cat)->find_route_set("blog"), "/privacy").target->pick({}).reps[0].body;
+  };
+  auto cfg = fixture_config();
+  auto body = body_at(cfg);
+  EXPECT_NE(body.find("Leads: kept until you ask."), std::string::npos) << "0 days: kept without end";
+  EXPECT_NE(body.find("data-max-upload=\"10485760\""), std::string::npos) << body;
+  cfg.retention.leads_days = 365;
+  cfg.retention.resumes_days = 30;
+  cfg.limits.max_upload_bytes = 2048;
+  body = body_at(cfg);
+  EXPECT_NE(body.find("Leads: erased after 365 days."), std::string::npos) << body;
+  EXPECT_NE(body.find("Resumes: erased after 30 days."), std::string::npos) << body;
+  EXPECT_NE(body.find("data-max-upload=\"2048\""), std::string::npos) << body;
+  EXPECT_EQ(body.find("{{"), std::string::npos);
+}
+
+TEST(CatalogServerSettings, ABundleMayNotDeclareTheServersOwnSettings) {
+  EXPECT_TRUE(is_server_setting("origins.blog"));
+  EXPECT_TRUE(is_server_setting("retention.leads_days"));
+  EXPECT_TRUE(is_server_setting("limits.max_upload_bytes"));
+  EXPECT_FALSE(is_server_setting("landing.offer"));
+  EXPECT_FALSE(is_server_setting("limits.max_json_bytes"));
+  EXPECT_TRUE(is_server_setting("limits.max_upload_size"));
+}
+
+TEST(CatalogServerSettings, AnUploadCapReadsAsPeopleWriteIt) {
+  EXPECT_EQ(file_size_text(10 * 1024 * 1024), "10 MB");
+  EXPECT_EQ(file_size_text(2621440), "2.5 MB");
+  EXPECT_EQ(file_size_text(512 * 1024), "512 KB");
+  EXPECT_EQ(file_size_text(1000), "1 KB");
 }
 
 TEST_F(CatalogTest, AFileNamedAloneDoesNotVaryByCookieWhereItsLanguagePageDoes) {

@@ -82,5 +82,27 @@ TEST(Settings, ASectionIsKeptOnlyWhenItsSettingIsSet) {
       << "the tokens of a dropped section are checked all the same";
 }
 
+TEST(Settings, AnEmailSettingTakesAnAddressAMailtoLinkCanCarry) {
+  const setting_declaration d{.key = "privacy.contact", .type = setting_type::email, .optional = true, .default_value = ""};
+  EXPECT_EQ(setting_problem(d, "privacy@waveads.example"), "");
+  EXPECT_EQ(setting_problem(d, "first.last+tag@mail.example.co"), "");
+  EXPECT_EQ(setting_problem(d, ""), "") << "optional";
+  for (const auto* bad : {"privacy", "@waveads.example", "a@b", "a@b.", "a@@b.example", "a b@c.example",
+                          "a@b.example?subject=x", "\"a\"@b.example", "a@b.example<script>"}) {
+    EXPECT_NE(setting_problem(d, bad), "") << bad;
+  }
+}
+
+TEST(Settings, AnInvertedSectionIsKeptOnlyWhenItsSettingIsEmpty) {
+  const setting_values values{{"r.days", "30"}, {"r.none", ""}};
+  const std::vector<std::string> allowed{"r.days", "r.none"};
+  const std::string text = "{{?r.days}}for {{r.days}} days{{/r.days}}{{^r.days}}for ever{{/r.days}}";
+  EXPECT_EQ(fill_settings(text, values, allowed).value(), "for 30 days");
+  const std::string none = "{{?r.none}}for {{r.none}} days{{/r.none}}{{^r.none}}for ever{{/r.none}}";
+  EXPECT_EQ(fill_settings(none, values, allowed).value(), "for ever");
+  EXPECT_FALSE(fill_settings("{{^r.none}}{{r.undeclared}}{{/r.none}}", values, allowed).ok());
+  EXPECT_FALSE(fill_settings("{{^r.none}}never closed", values, allowed).ok());
+}
+
 }  // namespace
 }  // namespace wavesites

@@ -4,13 +4,14 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DocumentInfo } from '../shared/render/site-render';
 import { OUT_DIR, SSR_DIR } from './paths';
-import { cssOf, jsOf, type ViteManifest } from './vite-manifest';
+import { assetsOf, cssOf, jsOf, type ViteManifest } from './vite-manifest';
 
 /** Every page loads it: scroll to the top on load (blog pages load nothing else). */
 const SCROLL_SCRIPT = 'src/shared/scroll/scroll-top.ts';
 
 export class Assets {
   private readonly css = new Map<string, string>();
+  /** The SSR build's files that pages use (stylesheets, pictures), copied into build/web. */
   private readonly ssrCss = new Set<string>();
 
   /** How many chunks of the SSR build list each stylesheet. */
@@ -60,6 +61,8 @@ export class Assets {
       const use = (file: string) => this.ssrCssUse.get(file) ?? 0;
       stylesheets = cssOf(this.ssr, siteSource).sort((a, b) => use(b) - use(a));
       for (const file of stylesheets) this.ssrCss.add(file);
+      // Its pictures too (the landing page's gallery): only the SSR build has them.
+      for (const file of assetsOf(this.ssr, siteSource)) this.ssrCss.add(file);
     }
     const url = (file: string) => `/${file}`;
     return {
@@ -70,7 +73,7 @@ export class Assets {
     };
   }
 
-  /** Copies the SSR build's stylesheets that pages link into build/web. */
+  /** Copies the SSR build's stylesheets and pictures that pages use into build/web. */
   async copySsrCss(): Promise<void> {
     for (const file of this.ssrCss) {
       const to = join(OUT_DIR, file);

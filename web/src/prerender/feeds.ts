@@ -64,7 +64,8 @@ export function atomFeed(
   const articles = pages
     .map((p) => p.meta)
     .filter((m) => m.type === 'article')
-    .sort((a, b) => (changedOn(b) ?? '').localeCompare(changedOn(a) ?? ''));
+    // The home page's order: newest published first (an update does not move an article up).
+    .sort((a, b) => (b.published ?? '').localeCompare(a.published ?? ''));
   const updated = newest(articles.map(changedOn));
   if (home === undefined || updated === undefined) {
     throw new Error(`${site.routes.site}: a feed needs the home page and at least one article`);

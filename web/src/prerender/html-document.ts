@@ -39,7 +39,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-const DATA_NAME = /^[a-z][a-z0-9-]*$/;
+/** A data attribute's name; a setting's key keeps its dot and underscores (data-setting-privacy.contact). */
+const DATA_NAME = /^[a-z][a-z0-9._-]*$/;
 
 export function htmlDocument(parts: DocumentParts): string {
   const data = Object.entries(parts.rootData ?? {})

@@ -1,5 +1,5 @@
+import { SERVER_SETTING_KEYS, type SettingSpec } from '../shared/render/settings';
 import type { CspDirective } from '../shared/render/site-render';
-import type { SettingSpec } from '../shared/render/settings';
 import type { Routing } from '../shared/routes/route-set';
 
 /**
@@ -143,8 +143,11 @@ export function checkManifest(m: Manifest, exists: (file: string) => boolean): s
     if (!used.has(pageId)) problems.push(`page "${pageId}" is not used by any route set`);
     const named = [...(page.fill ?? []), ...Object.values(page.csp ?? {}).flat()];
     for (const key of named) {
-      // origins.<site> are the server's own (each site's origin), for every site it knows.
-      const serverOwn = key.startsWith('origins.') && key.slice('origins.'.length) in m.route_sets;
+      // origins.<site> (each site's origin, for every site it knows) and a few more are the
+      // server's own.
+      const serverOwn =
+        (key.startsWith('origins.') && key.slice('origins.'.length) in m.route_sets) ||
+        (SERVER_SETTING_KEYS as readonly string[]).includes(key);
       if (!(key in m.settings) && !serverOwn) {
         problems.push(`page "${pageId}": setting ${key} is not declared`);
       }

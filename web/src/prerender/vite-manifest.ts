@@ -7,6 +7,8 @@ export interface ViteChunk {
   readonly imports?: readonly string[];
   readonly dynamicImports?: readonly string[];
   readonly css?: readonly string[];
+  /** Other files the chunk imports (pictures). */
+  readonly assets?: readonly string[];
 }
 
 export type ViteManifest = Readonly<Record<string, ViteChunk>>;
@@ -35,6 +37,11 @@ function closure(manifest: ViteManifest, key: string): ViteChunk[] {
 /** Stylesheets a chunk needs, imported chunks' first (so shared base CSS comes first). */
 export function cssOf(manifest: ViteManifest, key: string): string[] {
   return [...new Set(closure(manifest, key).flatMap((c) => c.css ?? []))];
+}
+
+/** Pictures and other files a chunk and the chunks it imports reference. */
+export function assetsOf(manifest: ViteManifest, key: string): string[] {
+  return [...new Set(closure(manifest, key).flatMap((c) => c.assets ?? []))];
 }
 
 /** The chunk's file and the files of everything it imports statically. */

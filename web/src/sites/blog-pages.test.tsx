@@ -98,10 +98,11 @@ describe('GlowBack (tts1)', async () => {
     expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(3);
     expect(screen.getByRole('link', { name: 'HOME' }).getAttribute('aria-current')).toBeNull();
     expect(documentOf(objects, '/tts1/article-detail/:id', '1').prefetch).toEqual(['/tts1/home']);
+    // The newest three of the list ("Latest articles", newest first).
     expect(documentOf(objects, '/tts1/home').prefetch).toEqual([
-      '/tts1/article-detail/1',
-      '/tts1/article-detail/2',
-      '/tts1/article-detail/3',
+      '/tts1/article-detail/6',
+      '/tts1/article-detail/5',
+      '/tts1/article-detail/4',
     ]);
   });
 });
@@ -120,6 +121,12 @@ describe('Wayfarer Journal (tts2)', async () => {
       expect(title!.getAttribute('href')).toMatch(/^\/article-detail\/(?:[1-8]|10|11)$/);
       expect(card.querySelector('time')?.textContent).toMatch(/^20\d\d-\d\d-\d\d$/);
     }
+    // The newest eight, newest first.
+    const dates = cards.map((c) => c.querySelector('time')!.getAttribute('datetime')!);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(cards.map((c) => within(c).getAllByRole('link')[0]!.getAttribute('href'))).toEqual(
+      ['11', '10', '5', '7', '4', '2', '6', '8'].map((id) => `/article-detail/${id}`),
+    );
     expectPictures(container, 8);
     expect(screen.getByText(footer('Wayfarer Journal'))).toBeTruthy();
   });
@@ -149,7 +156,8 @@ describe('Youadsmedia-Top (tts3)', async () => {
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(6);
     expect(items.map((li) => within(li).getByRole('link').getAttribute('href'))).toEqual(
-      [1, 2, 3, 4, 5, 6].map((id) => `/tts3/article-detail/${id}`),
+      // Newest first: 6 (May 11, 2026) ... 3 (March 18, 2025) before 1 (February 9, 2025).
+      [6, 5, 4, 2, 3, 1].map((id) => `/tts3/article-detail/${id}`),
     );
     expectPictures(container, 6);
     expect(screen.getByText(footer('Youadsmedia-Top'))).toBeTruthy();
@@ -166,7 +174,8 @@ describe('Kuponz (kuponz1)', async () => {
     const cards = screen.getAllByRole('listitem');
     expect(cards).toHaveLength(10);
     expect(cards.map((c) => within(c).getAllByRole('link')[0]!.getAttribute('href'))).toEqual(
-      ['1', '2', '3', '4', '5', '6', '7', '8', '10', '11'].map((id) => `/article_detail/${id}`),
+      // Newest first.
+      ['11', '10', '8', '7', '6', '5', '4', '3', '2', '1'].map((id) => `/article_detail/${id}`),
     );
     for (const card of cards) {
       expect(within(card).getAllByRole('link')[1]!.textContent).toMatch(/^Read More →/);
@@ -196,7 +205,8 @@ describe('Kuponz Beauty (kuponz2)', async () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(10);
     expect(items.map((li) => within(li).getByRole('link').getAttribute('href'))).toEqual(
-      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => `/kuponz2/article-detail/${id}`),
+      // Newest first: 9 (November 24, 2025) comes after 6 (January 20, 2026).
+      [10, 8, 7, 6, 9, 5, 4, 3, 2, 1].map((id) => `/kuponz2/article-detail/${id}`),
     );
     expectPictures(container, 10);
     expect(screen.getByText(/cosmetics/).textContent).toMatch(/cashback rewards/);

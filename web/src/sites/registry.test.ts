@@ -17,19 +17,27 @@ const OTHER_LANGS = ['ja', 'ko', 'es', 'pt'] as const;
 const TEST_ROUTES: Record<string, string> = {
   '/waveads/home': 'waveads-prefixed-home',
   '/waveads/contact-us': 'waveads-prefixed-contact-us',
+  '/waveads/privacy': 'waveads-prefixed-privacy',
   ...Object.fromEntries(
     OTHER_LANGS.flatMap((l) => [
       [`/waveads/${l}/home`, `waveads-prefixed-home-${l}`],
       [`/waveads/${l}/contact-us`, `waveads-prefixed-contact-us-${l}`],
+      [`/waveads/${l}/privacy`, `waveads-prefixed-privacy-${l}`],
     ]),
   ),
   '/tts1/home': 'tts1-prefixed-home',
+  '/tts1/privacy': 'tts1-prefixed-privacy',
   '/tts2/home': 'tts2-prefixed-home',
+  '/tts2/privacy': 'tts2-prefixed-privacy',
   '/tts3/home': 'tts3-prefixed-home',
+  '/tts3/privacy': 'tts3-prefixed-privacy',
   '/kuponz1/home': 'kuponz1-prefixed-home',
+  '/kuponz1/privacy': 'kuponz1-prefixed-privacy',
   '/kuponz2/home': 'kuponz2-prefixed-home',
   '/kuponz2/france': 'kuponz2-prefixed-france',
+  '/kuponz2/privacy': 'kuponz2-prefixed-privacy',
   '/view/ecinf': 'enicf-prefixed-landing',
+  '/enicf/privacy': 'enicf-prefixed-privacy',
 };
 
 const TEST_DETAILS = [
@@ -49,30 +57,48 @@ const ONLINE: Record<
       '/': 'waveads-online-home',
       '/home': 'waveads-online-home',
       '/contact-us': 'waveads-online-contact-us',
+      '/privacy': 'waveads-online-privacy',
       // Every other language at its own URL: /ja (linked as /ja/), /ja/home, /ja/contact-us.
       ...Object.fromEntries(
         OTHER_LANGS.flatMap((l) => [
           [`/${l}`, `waveads-online-home-${l}`],
           [`/${l}/home`, `waveads-online-home-${l}`],
           [`/${l}/contact-us`, `waveads-online-contact-us-${l}`],
+          [`/${l}/privacy`, `waveads-online-privacy-${l}`],
         ]),
       ),
     },
   },
   tts1: {
-    routes: { '/': 'tts1-online-home', '/home': 'tts1-online-home' },
+    routes: {
+      '/': 'tts1-online-home',
+      '/home': 'tts1-online-home',
+      '/privacy': 'tts1-online-privacy',
+    },
     detail: ['/article-detail/', 'number'],
   },
   tts2: {
-    routes: { '/': 'tts2-online-home', '/home': 'tts2-online-home' },
+    routes: {
+      '/': 'tts2-online-home',
+      '/home': 'tts2-online-home',
+      '/privacy': 'tts2-online-privacy',
+    },
     detail: ['/article-detail/', 'string'],
   },
   tts3: {
-    routes: { '/': 'tts3-online-home', '/home': 'tts3-online-home' },
+    routes: {
+      '/': 'tts3-online-home',
+      '/home': 'tts3-online-home',
+      '/privacy': 'tts3-online-privacy',
+    },
     detail: ['/article-detail/', 'number'],
   },
   kuponz1: {
-    routes: { '/': 'kuponz1-online-home', '/home': 'kuponz1-online-home' },
+    routes: {
+      '/': 'kuponz1-online-home',
+      '/home': 'kuponz1-online-home',
+      '/privacy': 'kuponz1-online-privacy',
+    },
     detail: ['/article_detail/', 'string'],
   },
   kuponz2: {
@@ -80,10 +106,17 @@ const ONLINE: Record<
       '/': 'kuponz2-online-home',
       '/home': 'kuponz2-online-home',
       '/france': 'kuponz2-online-france',
+      '/privacy': 'kuponz2-online-privacy',
     },
     detail: ['/article-detail/', 'number'],
   },
-  enicf: { routes: { '/': 'enicf-online-landing', '/view/ecinf': 'enicf-online-landing' } },
+  enicf: {
+    routes: {
+      '/': 'enicf-online-landing',
+      '/view/ecinf': 'enicf-online-landing',
+      '/privacy': 'enicf-online-privacy',
+    },
+  },
 };
 
 const IDS: KnownIds = {
@@ -164,8 +197,10 @@ describe('the sites route sets', () => {
     expect(waveads.map((p) => p.id)).toEqual([
       'waveads-prefixed-home',
       'waveads-prefixed-contact-us',
+      'waveads-prefixed-privacy',
       'waveads-online-home',
       'waveads-online-contact-us',
+      'waveads-online-privacy',
     ]);
     for (const page of waveads) {
       expect(page.langs).toEqual({ list: ['en', 'ja', 'ko', 'es', 'pt'], default: 'en' });
@@ -176,7 +211,7 @@ describe('the sites route sets', () => {
 
   it("gives each of waveads' other languages its own URL and its own file", () => {
     const fixed = routing.pages.filter((p) => p.lang !== undefined);
-    expect(fixed).toHaveLength(2 * 2 * OTHER_LANGS.length);
+    expect(fixed).toHaveLength(2 * 3 * OTHER_LANGS.length);
     expect(fixed.find((p) => p.id === 'waveads-online-home-ja')).toEqual({
       id: 'waveads-online-home-ja',
       site: 'waveads',
@@ -194,9 +229,10 @@ describe('the sites route sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(files).size).toBe(files.length);
     const perSite = Object.values(IDS).reduce((n, s) => n + (s.article?.length ?? 0), 0);
-    // 2 waveads + 1 per blog home + kuponz2 france + 1 landing, and per detail page: ids + empty; x2 route sets
+    // 3 waveads + 2 per blog (home, privacy) + kuponz2 france + 2 landing (page, privacy), and per
+    // detail page: ids + empty; x2 route sets
     expect(routing.pages.filter((p) => p.lang === undefined)).toHaveLength(
-      2 * (2 + 5 + 1 + 1 + perSite + 5),
+      2 * (3 + 10 + 1 + 2 + perSite + 5),
     );
   });
 });

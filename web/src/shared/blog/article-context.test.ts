@@ -11,6 +11,7 @@ const routes = defineRoutes({
   details: [{ page: 'article', prefixed: '/blog/post/', online: '/post/', id: 'number' }],
 });
 
+/** A blog of `count` articles in its order: newest first, so T1 is the newest. */
 function blogOf(count: number): Blog<string> {
   const articles = Array.from(
     { length: count },
@@ -20,23 +21,24 @@ function blogOf(count: number): Blog<string> {
 }
 
 describe('articleNav', () => {
-  it('links the one before and after, then the next ones, wrapping round', () => {
+  it('links the older one as previous and the newer one as next, then older ones, wrapping round', () => {
     const blog = blogOf(8);
     const nav = articleNav(blog, blog.articles[6]!, 'online');
-    expect(nav.previous).toEqual({ title: 'T6', href: '/post/6' });
-    expect(nav.next).toEqual({ title: 'T8', href: '/post/8' });
+    expect(nav.previous).toEqual({ title: 'T8', href: '/post/8' });
+    expect(nav.next).toEqual({ title: 'T6', href: '/post/6' });
     expect(nav.more.map((l) => l.href)).toEqual(['/post/1', '/post/2', '/post/3']);
   });
 
-  it('has no previous for the first, no next for the last, and never the article itself', () => {
+  it('has no next for the newest, no previous for the oldest, and never the article itself', () => {
     const blog = blogOf(4);
-    const first = articleNav(blog, blog.articles[0]!, 'prefixed');
-    expect(first.previous).toBeUndefined();
-    expect(first.next?.href).toBe('/blog/post/2');
-    expect(first.more.map((l) => l.title)).toEqual(['T3', 'T4']);
-    const last = articleNav(blog, blog.articles[3]!, 'online');
-    expect(last.next).toBeUndefined();
-    expect(last.more.map((l) => l.title)).toEqual(['T2', 'T1']);
+    const newest = articleNav(blog, blog.articles[0]!, 'prefixed');
+    expect(newest.next).toBeUndefined();
+    expect(newest.previous?.href).toBe('/blog/post/2');
+    expect(newest.more.map((l) => l.title)).toEqual(['T3', 'T4']);
+    const oldest = articleNav(blog, blog.articles[3]!, 'online');
+    expect(oldest.previous).toBeUndefined();
+    expect(oldest.next?.title).toBe('T3');
+    expect(oldest.more.map((l) => l.title)).toEqual(['T2', 'T1']);
   });
 
   it('reaches every other article within ceil((n - 1) / 4) clicks', () => {

@@ -32,9 +32,10 @@ export function editorialTeam(brand: string): string {
 export const MORE_ARTICLES = 3;
 
 /**
- * The article before and after `article` (by id), and the next MORE_ARTICLES after those,
- * wrapping around: each article links the next four, so from any article every other is within
- * ceil((n - 1) / 4) clicks, and none is orphaned (two clicks for the blogs' ten or so articles).
+ * The article published before `article` ("Previous") and the one after it ("Next"), as blogs
+ * have it, in the blog's order (newest first, Blog.articles), then MORE_ARTICLES older ones after
+ * those, wrapping around: each article links four others, so from any article every other is
+ * within ceil((n - 1) / 4) clicks, and none is orphaned (two clicks for the blogs' ten or so).
  */
 export function articleNav(
   blog: Blog<string>,
@@ -45,8 +46,8 @@ export function articleNav(
   const at = all.findIndex((a) => a.id === article.id);
   const link = (a: Article | undefined): ArticleLink | undefined =>
     a && { title: a.title, href: detailPath(blog.routes, 'article', routeSet, a.id) };
-  const previous = link(all[at - 1]);
-  const next = link(all[at + 1]);
+  const previous = link(all[at + 1]); // older
+  const next = link(all[at - 1]); // newer
   const shown = new Set([at, at - 1, at + 1]);
   const more: ArticleLink[] = [];
   for (let step = 2; more.length < MORE_ARTICLES && step < all.length + 2; step++) {

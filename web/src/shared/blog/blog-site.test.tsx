@@ -42,7 +42,8 @@ function recordingImages(asked: string[]): ImageRegistry {
 describe('the blog scaffold', async () => {
   const source = { dir, warn: () => {}, images: plannedImages() };
   const blog = await loadBlog<'extra'>(source, routes, site);
-  const prepared = blogSite(blog, ({ routeSet, homePath, home, article }) => ({
+  const prepared = blogSite(blog, ({ routeSet, homePath, home, article, privacy }) => ({
+    privacy: privacy((notice) => <div>{notice}</div>),
     home: home(<p>home</p>, [...blog.articles].reverse(), ['/also']),
     extra: {
       element: <p>extra</p>,
@@ -53,10 +54,11 @@ describe('the blog scaffold', async () => {
   const online = prepared.routeObjects({ routeSet: 'online', lang: 'en' });
   const page = (path: string) => online.find((r) => r.path === path)!;
 
-  it('loads and indexes the articles, sorted by id', () => {
-    expect(blog.articles.map((a) => a.id)).toEqual(['1', '2', '10']);
+  it('loads and indexes the articles, newest first', () => {
+    // 10 (March 4, 2025), 2 (February 2), 1 (January 13).
+    expect(blog.articles.map((a) => a.id)).toEqual(['10', '2', '1']);
     expect(blog.index.get('10')?.title).toBe('Fixture Ten');
-    expect(prepared.knownIds).toEqual({ article: ['1', '2', '10'] });
+    expect(prepared.knownIds).toEqual({ article: ['10', '2', '1'] });
   });
 
   it('titles the home page and prefetches its first articles, then the extra paths', () => {
@@ -65,7 +67,7 @@ describe('the blog scaffold', async () => {
       title: 'Fixture Blog — Home',
       description: 'The fixture blog.',
       lang: 'en',
-      prefetch: ['/read/10', '/read/2', '/also'],
+      prefetch: ['/read/1', '/read/2', '/also'],
     });
     expect(meta).toMatchObject({
       site: 'tts1',

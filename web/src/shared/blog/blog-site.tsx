@@ -7,6 +7,10 @@ import { detailPath, pagePath, type RouteSetKind } from '../routes/route-set';
 import { blogPosting, breadcrumbs, webSite } from '../seo/json-ld';
 import type { PageMeta } from '../seo/page-meta';
 import { ArticleContext, articleNav, editorialTeam } from './article-context';
+import { blogNotice } from '../privacy/blog-notice';
+import { noticeSettings } from '../privacy/notice';
+import { PrivacyNotice } from '../privacy/privacy-notice';
+import privacyClasses from './blog-privacy.module.css';
 import type { Blog, BlogPage } from './load-blog';
 
 /** A blog page's document information: every blog is written in English. */
@@ -112,6 +116,8 @@ export interface BlogPages {
   article(render: (article: Article | undefined) => ReactElement): PageRender;
   /** Another page of the blog, at `page` of its routes, titled and described as given. */
   other(page: string, element: ReactElement, title: string, description: string): PageRender;
+  /** The privacy notice, inside `layout` (the blog's own header and footer). */
+  privacy(layout: (notice: ReactElement) => ReactElement): PageRender;
 }
 
 function blogPages(blog: Blog<string>, routeSet: RouteSetKind): BlogPages {
@@ -167,7 +173,22 @@ function blogPages(blog: Blog<string>, routeSet: RouteSetKind): BlogPages {
           : { ...blogDocument(site.BRAND, site.HOME_DESCRIPTION, []), noindex: true };
       },
     }),
-    other: (page, element, title, description) => ({
+    other: (page, element, title, description) => otherPage(page, element, title, description),
+    privacy: (layout) => {
+      const text = blogNotice(site.BRAND);
+      const page = otherPage(
+        'privacy',
+        layout(<PrivacyNotice text={text} classes={privacyClasses} />),
+        `${text.title} | ${site.BRAND}`,
+        text.description,
+      );
+      const settings = noticeSettings(text);
+      return { ...page, document: () => ({ ...page.document(), settings }) };
+    },
+  };
+
+  function otherPage(page: string, element: ReactElement, title: string, description: string) {
+    return {
       element,
       document: () => ({
         ...blogDocument(title, description, [homePath]),
@@ -177,8 +198,8 @@ function blogPages(blog: Blog<string>, routeSet: RouteSetKind): BlogPages {
           description,
         }),
       }),
-    }),
-  };
+    };
+  }
 }
 
 /**

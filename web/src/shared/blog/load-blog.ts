@@ -11,7 +11,8 @@ import type { SiteRoutes } from '../routes/route-set';
 import { plannedSocialImages, type SocialImages } from '../seo/social-image';
 
 /** The pages every blog has: its home page and its article page (the empty article included). */
-export type BlogPage = 'home' | 'article';
+/** The pages every blog has (its routes.ts lists them): its home, its articles, its privacy notice. */
+export type BlogPage = 'home' | 'article' | 'privacy';
 
 /**
  * The constants of a blog's `site.ts` the scaffold reads (`import * as site from './site'`), so
@@ -33,11 +34,25 @@ export interface Blog<P extends string = never> {
   /** The blog's routes, `home` and `article` among them; `routes.site` names its content folder. */
   readonly routes: SiteRoutes<BlogPage | P>;
   readonly site: BlogSite;
-  /** content/<site>/articles, sorted by id. */
+  /**
+   * content/<site>/articles, newest first (by publication date, then by id): the order of every
+   * list on the blog, of its feed, and of its articles' previous/next links.
+   */
   readonly articles: readonly Article[];
   readonly index: ReadonlyMap<string, Article>;
   /** Where its link-preview pictures come from. */
   readonly social: SocialImages;
+}
+
+/**
+ * `articles` newest first: by publication date, and on the same day the later id first (the
+ * order they came from: loadArticles gives them by id). A blog's home lists its newest.
+ */
+export function newestFirst(articles: readonly Article[]): Article[] {
+  return articles
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => y.a.isoDate.localeCompare(x.a.isoDate) || y.i - x.i)
+    .map(({ a }) => a);
 }
 
 /** Loads and indexes a blog's articles; an invalid file fails the build. */
@@ -46,7 +61,7 @@ export async function loadBlog<P extends string = never>(
   routes: SiteRoutes<BlogPage | P>,
   site: BlogSite,
 ): Promise<Blog<P>> {
-  const articles = await loadArticles(source, routes.site, site.ARTICLE_RULES);
+  const articles = newestFirst(await loadArticles(source, routes.site, site.ARTICLE_RULES));
   // Rendering tests give no picture maker: names only, nothing encoded.
   const social = source.social ?? plannedSocialImages();
   return { routes, site, articles, index: indexArticles(articles), social };

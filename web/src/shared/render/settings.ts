@@ -7,7 +7,8 @@
  * app_store_url" is "landing.app_store_url").
  */
 export interface SettingSpec {
-  readonly type: 'text' | 'url';
+  /** url: an absolute http(s) URL; email: an email address. */
+  readonly type: 'text' | 'url' | 'email';
   /** An empty value is allowed (it then means "none"). */
   readonly optional?: boolean;
   readonly default: string;
@@ -40,9 +41,27 @@ export function originOf(site: string): Setting {
   return { key, spec: null, html: `{{${key}}}`, json: `{{json:${key}}}` };
 }
 
+/**
+ * One of the server's own settings, which it fills from its own config and the bundle never
+ * declares (server/src/sites/server_settings.hpp): "retention.leads_days" and
+ * "retention.resumes_days" (days, or empty when kept without end), "limits.max_upload_bytes"
+ * and "limits.max_upload_size" (the same for people: "10 MB").
+ */
+export const SERVER_SETTING_KEYS = [
+  'retention.leads_days',
+  'retention.resumes_days',
+  'limits.max_upload_bytes',
+  'limits.max_upload_size',
+] as const;
+export type ServerSettingKey = (typeof SERVER_SETTING_KEYS)[number];
+
+export function serverSetting(key: ServerSettingKey): Setting {
+  return { key, spec: null, html: `{{${key}}}`, json: `{{json:${key}}}` };
+}
+
 /** The setting keys named by the tokens in `html`. */
 export function settingTokens(html: string): Set<string> {
-  return new Set([...html.matchAll(/\{\{(?:json:|\?|\/)?([a-z0-9_.]+)\}\}/g)].map((m) => m[1]!));
+  return new Set([...html.matchAll(/\{\{(?:json:|\?|\^|\/)?([a-z0-9_.]+)\}\}/g)].map((m) => m[1]!));
 }
 
 /** True when `value` is a token the server did not fill (a page opened from the build itself). */

@@ -1,6 +1,10 @@
 import '../../shared/styles/base.css';
+import { IfSetting } from '../../shared/render/setting-values';
+import { pagePath, type RouteSetKind } from '../../shared/routes/route-set';
+import { GALLERY, GALLERY_HEIGHT, GALLERY_WIDTH } from './gallery';
 import s from './landing-page.module.css';
-import { LANDING_SETTINGS } from './settings';
+import { enicfRoutes } from './routes';
+import { LANDING_PUBLISHER, LANDING_RATING, LANDING_SETTINGS } from './settings';
 import { GAME } from './site';
 
 /** The game's icon: a few puzzle blocks (drawn here, no image file). */
@@ -42,17 +46,45 @@ function StoreGlyph() {
 }
 
 /**
- * The landing page: one App Store badge. It is a plain link to the App Store listing, so it
- * works without JavaScript; landing-click.ts adds the tracking on click. The App Store URL, the
- * tracking link, the offer and the affiliate are settings (./settings.ts): the server fills them
- * in from its config at start-up, so they are never baked into the build.
+ * The landing page: what a store listing shows (the icon, the name, who publishes it and its
+ * rating when the operator sets them, a short description, pictures of the game) and one App
+ * Store badge. The badge is a plain link to the App Store listing, so it works without
+ * JavaScript; landing-click.ts adds the tracking on click. The App Store URL, the tracking link,
+ * the offer, the affiliate, the publisher and the rating are settings (./settings.ts): the
+ * server fills them in from its config at start-up, so they are never baked into the build.
  */
-export function LandingPage() {
+export function LandingPage(props: { routeSet: RouteSetKind }) {
   return (
     <main className={s.page}>
-      <div className={s.card}>
+      <section className={s.hero} aria-labelledby="enicf-title">
         <GameIcon />
-        <h1 className={s.title}>{GAME}</h1>
+        <h1 id="enicf-title" className={s.title}>
+          {GAME}
+        </h1>
+        <div className={s.facts}>
+          <IfSetting setting={LANDING_PUBLISHER} when="set">
+            <p className={s.publisher}>
+              <span className="visually-hidden">Publisher: </span>
+              {LANDING_PUBLISHER.html}
+            </p>
+          </IfSetting>
+        </div>
+        <div className={s.facts}>
+          <IfSetting setting={LANDING_RATING.value} when="set">
+            <p className={s.rating}>
+              <span className={s.star} aria-hidden="true">
+                ★
+              </span>
+              <span>{LANDING_RATING.value.html}</span>
+              <span className="visually-hidden"> out of 5</span>
+              <IfSetting setting={LANDING_RATING.count} when="set">
+                <span className={s.count} data-count={LANDING_RATING.count.html}>
+                  {` · ${LANDING_RATING.count.html} ratings`}
+                </span>
+              </IfSetting>
+            </p>
+          </IfSetting>
+        </div>
         <p className={s.lead}>Drop the blocks, fill the lines, clear the board.</p>
         <a
           className={s.badge}
@@ -69,7 +101,42 @@ export function LandingPage() {
             <span className={s.badgeBig}>App Store</span>
           </span>
         </a>
-      </div>
+      </section>
+      <section className={s.gallery} aria-label={`${GAME} screenshots`}>
+        <ul className={s.shots}>
+          {GALLERY.map((shot) => (
+            <li key={shot.src} className={s.shot}>
+              <img
+                src={shot.src}
+                alt={shot.alt}
+                width={GALLERY_WIDTH}
+                height={GALLERY_HEIGHT}
+                loading="lazy"
+                decoding="async"
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={s.about} aria-labelledby="enicf-about">
+        <h2 id="enicf-about" className={s.aboutTitle}>
+          About this game
+        </h2>
+        <p>
+          {GAME} is a block puzzle for a spare minute or a long evening. Drag the pieces onto the 8
+          × 8 board; a full row or column clears, and clearing several at once makes a combo. There
+          is no timer: think each move through, because the game ends only when none of your pieces
+          fits.
+        </p>
+        <ul className={s.features}>
+          <li>Three pieces at a time: place them all and three new ones arrive.</li>
+          <li>Rows and columns clear together, so one piece can clear both.</li>
+          <li>Combos and streaks reward planning a few moves ahead.</li>
+        </ul>
+      </section>
+      <footer className={s.footer}>
+        <a href={pagePath(enicfRoutes, 'privacy', props.routeSet)}>Privacy notice</a>
+      </footer>
     </main>
   );
 }

@@ -13,8 +13,13 @@ describe('the Block Blast! landing page (enicf)', async () => {
     ['online', '/view/ecinf'],
   ] as const)('%s %s: one App Store badge carrying the run-time tokens', (routeSet, path) => {
     const { unmount } = renderPath(site.routeObjects({ routeSet, lang: 'en' }), path);
+    // The one button, and the footer's link to the privacy notice.
     const links = screen.getAllByRole('link');
-    expect(links).toHaveLength(1);
+    expect(links.map((l) => l.textContent)).toEqual(['Download on theApp Store', 'Privacy notice']);
+    expect(document.querySelectorAll('[data-landing]')).toHaveLength(1);
+    expect(links[1]!.getAttribute('href')).toBe(
+      routeSet === 'online' ? '/privacy' : '/enicf/privacy',
+    );
     const badge = screen.getByRole('link', { name: 'Download on the App Store: Block Blast!' });
     expect(badge.getAttribute('href')).toBe(LANDING_SETTINGS.appStoreUrl.html);
     expect(badge.dataset).toMatchObject({
@@ -35,9 +40,31 @@ describe('the Block Blast! landing page (enicf)', async () => {
       'landing.tracking_url',
       'landing.offer',
       'landing.affiliate',
+      'landing.publisher',
+      'landing.rating_value',
+      'landing.rating_count',
     ]);
     expect(doc.cspOrigins?.['connect-src']).toEqual([LANDING_SETTINGS.trackingUrl]);
     expect(doc.scripts).toEqual(['src/sites/enicf/landing-click.ts']);
     expect(doc.clientEntry).toBeUndefined();
+  });
+
+  it('shows the publisher and the rating only where the server keeps them: inside their sections', () => {
+    const { container, unmount } = renderPath(
+      site.routeObjects({ routeSet: 'online', lang: 'en' }),
+      '/',
+    );
+    const html = container.innerHTML;
+    expect(html).toMatch(
+      /\{\{\?landing\.publisher\}\}<p[^>]*>.*\{\{landing\.publisher\}\}<\/p>\{\{\/landing\.publisher\}\}/,
+    );
+    expect(html).toMatch(
+      /\{\{\?landing\.rating_value\}\}<p[^>]*>.*\{\{\/landing\.rating_value\}\}/,
+    );
+    expect(
+      screen.getByRole('region', { name: 'Block Blast! screenshots' }).querySelectorAll('img'),
+    ).toHaveLength(4);
+    expect(screen.getByRole('heading', { name: 'About this game' })).toBeTruthy();
+    unmount();
   });
 });

@@ -5,9 +5,12 @@ import { pagePath } from '../../shared/routes/route-set';
 import { mobileApplication } from '../../shared/seo/json-ld';
 import type { PageMeta } from '../../shared/seo/page-meta';
 import { plannedSocialImages, type SocialImages } from '../../shared/seo/social-image';
+import { noticeSettings } from '../../shared/privacy/notice';
 import { LandingPage } from './landing-page';
+import { ENICF_NOTICE } from './privacy-notice';
+import { PrivacyPage } from './privacy-page';
 import { enicfRoutes } from './routes';
-import { LANDING_RATING, LANDING_SETTINGS } from './settings';
+import { LANDING_PUBLISHER, LANDING_RATING, LANDING_SETTINGS } from './settings';
 import { GAME } from './site';
 
 /** The click handler, a client-build entry (vite.config.ts). */
@@ -48,12 +51,35 @@ function landingMeta(social: SocialImages): PageMeta {
   };
 }
 
+function privacyMeta(social: SocialImages): PageMeta {
+  return {
+    site: 'enicf',
+    siteName: GAME,
+    canonical: pagePath(enicfRoutes, 'privacy', 'online'),
+    title: `${ENICF_NOTICE.title} | ${GAME}`,
+    description: ENICF_NOTICE.description,
+    type: 'website',
+    image: social.card('enicf', TITLE),
+    locale: 'en_US',
+  };
+}
+
 export const prepare: PrepareSite = async (source) => ({
   knownIds: {},
   routeObjects: ({ routeSet }) =>
     routeObjects(enicfRoutes, routeSet, {
+      privacy: {
+        element: <PrivacyPage routeSet={routeSet} />,
+        document: () => ({
+          title: `${ENICF_NOTICE.title} | ${GAME}`,
+          description: ENICF_NOTICE.description,
+          lang: 'en',
+          meta: privacyMeta(source.social ?? plannedSocialImages()),
+          settings: noticeSettings(ENICF_NOTICE),
+        }),
+      },
       landing: {
-        element: <LandingPage />,
+        element: <LandingPage routeSet={routeSet} />,
         document: () => ({
           title: TITLE,
           description: DESCRIPTION,
@@ -61,7 +87,12 @@ export const prepare: PrepareSite = async (source) => ({
           meta: landingMeta(source.social ?? plannedSocialImages()),
           lang: 'en',
           scripts: [LANDING_SCRIPT],
-          settings: Object.values(LANDING_SETTINGS),
+          settings: [
+            ...Object.values(LANDING_SETTINGS),
+            LANDING_PUBLISHER,
+            LANDING_RATING.value,
+            LANDING_RATING.count,
+          ],
           // The tracking request and its pixel go to the tracking link's origin.
           cspOrigins: {
             'connect-src': [LANDING_SETTINGS.trackingUrl],

@@ -31,3 +31,10 @@ export const LANDING_RATING = {
   value: defineSetting('landing.rating_value', { type: 'text', optional: true, default: '' }),
   count: defineSetting('landing.rating_count', { type: 'text', optional: true, default: '' }),
 };
+
+/** Who publishes the game, as its store listing names it; shown under the title when set. */
+export const LANDING_PUBLISHER = defineSetting('landing.publisher', {
+  type: 'text',
+  optional: true,
+  default: '',
+});

@@ -37,6 +37,7 @@ export function Layout(props: {
       <main className={s.main}>{props.children}</main>
       <CopyrightFooter
         brand={BRAND}
+        privacyHref={pagePath(kuponz1Routes, 'privacy', props.routeSet)}
         className={props.kind === 'list' ? `${s.footer} ${s.dark}` : `${s.footer} ${s.white}`}
       />
     </div>

@@ -20,8 +20,8 @@ export function HomePage(props: {
         <div className={s.bannerInner}>
           <h1 className={s.bannerTitle}>{BRAND}</h1>
           <p className={s.bannerText}>
-            Welcome to Kuponz Beauty, your guide to skincare, makeup and fragrance — with cashback
-            rewards every time you shop for cosmetics through our partner stores.
+            Welcome to Kuponz Beauty, your guide to skincare, makeup and fragrance — and to earning
+            cashback rewards every time you shop for cosmetics.
           </p>
         </div>
       </section>

@@ -22,7 +22,7 @@ export function Layout(props: { routeSet: RouteSetKind; children?: ReactNode }) 
           <Link className={s.brand} to={pagePath(kuponz2Routes, 'home', props.routeSet)}>
             Kuponz <em className={s.brandAccent}>Beauty</em>
           </Link>
-          <p className={s.pill}>Cashback rewards</p>
+          <p className={s.tagline}>Beauty guides &amp; cashback tips</p>
         </div>
         <nav className={s.tabs} aria-label="Sections">
           <ul className={s.tabList}>
@@ -45,7 +45,11 @@ export function Layout(props: { routeSet: RouteSetKind; children?: ReactNode }) 
         </nav>
       </header>
       <main className={s.main}>{props.children}</main>
-      <CopyrightFooter brand={BRAND} className={s.footer} />
+      <CopyrightFooter
+        brand={BRAND}
+        privacyHref={pagePath(kuponz2Routes, 'privacy', props.routeSet)}
+        className={s.footer}
+      />
     </div>
   );
 }

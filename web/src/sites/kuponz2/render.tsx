@@ -5,6 +5,7 @@ import { parseCommonSections, parseFrance } from '../../shared/content/schema';
 import type { PrepareSite } from '../../shared/render/site-render';
 import { pagePath } from '../../shared/routes/route-set';
 import { ArticlePage } from './article-page';
+import { Layout } from './layout';
 import { FrancePage } from './france-page';
 import { HomePage } from './home-page';
 import { kuponz2Routes } from './routes';
@@ -23,7 +24,7 @@ export const prepare: PrepareSite = async (source) => {
   const images = blogImages(source, blog, common);
   for (const row of france?.rows ?? []) [row, ...row.items].forEach((item) => images(item.image));
 
-  return blogSite(blog, ({ routeSet, home, article, other }) => ({
+  return blogSite(blog, ({ routeSet, home, article, other, privacy }) => ({
     home: home(<HomePage routeSet={routeSet} list={list} images={images} />, list, [
       pagePath(kuponz2Routes, 'france', routeSet),
     ]),
@@ -36,5 +37,6 @@ export const prepare: PrepareSite = async (source) => {
     article: article((a) => (
       <ArticlePage routeSet={routeSet} article={a} common={common} images={images} />
     )),
+    privacy: privacy((notice) => <Layout routeSet={routeSet}>{notice}</Layout>),
   }));
 };

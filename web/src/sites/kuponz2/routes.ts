@@ -6,6 +6,7 @@ export const kuponz2Routes = defineRoutes({
   pages: [
     { page: 'home', prefixed: ['/kuponz2/home'], online: ['/', '/home'] },
     { page: 'france', prefixed: ['/kuponz2/france'], online: ['/france'] },
+    { page: 'privacy', prefixed: ['/kuponz2/privacy'], online: ['/privacy'] },
   ],
   details: [
     {

@@ -18,7 +18,7 @@ describe('GlowBack (tts1)', async () => {
   const online = site.routeObjects({ routeSet: 'online', lang: 'en' });
 
   it('knows the ids of its articles', () => {
-    expect(site.knownIds).toEqual({ article: ['1', '2', '10'] });
+    expect(site.knownIds).toEqual({ article: ['10', '2', '1'] }); // newest first
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { loadOptional, type ContentSource } from '../../shared/content/load-cont
 import { parseFeatured, type Article, type Featured } from '../../shared/content/schema';
 import type { PrepareSite } from '../../shared/render/site-render';
 import { ArticlePage } from './article-page';
+import { Layout } from './layout';
 import type { FeaturedBlock } from './featured-section';
 import { HomePage } from './home-page';
 import { tts1Routes } from './routes';
@@ -34,11 +35,12 @@ export const prepare: PrepareSite = async (source) => {
   const inFeatured = new Set(featuredIds ? [featuredIds.article, ...featuredIds.related] : []);
   const list = blog.articles.filter((a) => !inFeatured.has(a.id)).slice(0, site.HOME_LIST_SIZE);
   const images = blogImages(source, blog);
-  return blogSite(blog, ({ routeSet, home, article }) => ({
+  return blogSite(blog, ({ routeSet, home, article, privacy }) => ({
     home: home(
       <HomePage routeSet={routeSet} list={list} featured={featured} images={images} />,
       list,
     ),
     article: article((a) => <ArticlePage routeSet={routeSet} article={a} images={images} />),
+    privacy: privacy((notice) => <Layout routeSet={routeSet}>{notice}</Layout>),
   }));
 };

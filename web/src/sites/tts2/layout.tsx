@@ -17,7 +17,11 @@ export function Layout(props: { routeSet: RouteSetKind; children?: ReactNode }) 
         </Link>
       </header>
       <main className={s.main}>{props.children}</main>
-      <CopyrightFooter brand={BRAND} className={s.footer} />
+      <CopyrightFooter
+        brand={BRAND}
+        privacyHref={pagePath(tts2Routes, 'privacy', props.routeSet)}
+        className={s.footer}
+      />
     </div>
   );
 }

@@ -21,7 +21,11 @@ export function Layout(props: { routeSet: RouteSetKind; children?: ReactNode }) 
         </div>
       </header>
       <main className={s.main}>{props.children}</main>
-      <CopyrightFooter brand={BRAND} className={s.footer} />
+      <CopyrightFooter
+        brand={BRAND}
+        privacyHref={pagePath(tts3Routes, 'privacy', props.routeSet)}
+        className={s.footer}
+      />
     </div>
   );
 }

@@ -17,6 +17,7 @@ const props = (over: Partial<WaveadsAppProps> = {}): WaveadsAppProps => {
     routeSet,
     lang: 'en',
     dictionary: en,
+    settings: {},
     children: page === 'home' ? <HomePage /> : <ContactPage />,
     ...over,
   };

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import '../../shared/styles/base.css';
 import { readStoredLang, storeLang, type Lang } from '../../shared/i18n/lang';
+import { SettingValuesProvider, type SettingValues } from '../../shared/render/setting-values';
 import type { RouteSetKind } from '../../shared/routes/route-set';
 import { NoticeProvider } from './components/notices';
 import { PageLinks } from './components/page-links';
@@ -17,6 +18,7 @@ export const PAGE_META: Readonly<
 > = {
   home: { title: 'meta.home.title', description: 'meta.home.description' },
   'contact-us': { title: 'meta.contact.title', description: 'meta.contact.description' },
+  privacy: { title: 'meta.privacy.title', description: 'meta.privacy.description' },
 };
 
 export interface WaveadsAppProps {
@@ -27,6 +29,8 @@ export interface WaveadsAppProps {
   /** The page is at its language's own URL (/ja/, /ja/contact-us), not one the cookie picks. */
   readonly localized?: boolean;
   readonly dictionary: WaveadsDictionary;
+  /** The settings the page shows: tokens in the prerender, #root's values in the browser. */
+  readonly settings: SettingValues;
   /** The page's content (each page is its own chunk in the browser). */
   readonly children: ReactNode;
 }
@@ -61,17 +65,19 @@ export function WaveadsApp(props: WaveadsAppProps) {
   }, [props.lang, props.page, props.localized]);
 
   return (
-    <I18nProvider lang={active.lang} dictionary={active.dictionary}>
-      <PageLinks routeSet={props.routeSet} lang={props.localized ? props.lang : undefined}>
-        <div className={s.shell}>
-          <NoticeProvider>
-            <TopBar routeSet={props.routeSet} page={props.page} />
-            <main className={s.main}>{props.children}</main>
-            <SiteFooter onCareers={() => setResumeOpen(true)} />
-            <ResumeDialog open={resumeOpen} onClose={() => setResumeOpen(false)} />
-          </NoticeProvider>
-        </div>
-      </PageLinks>
-    </I18nProvider>
+    <SettingValuesProvider values={props.settings}>
+      <I18nProvider lang={active.lang} dictionary={active.dictionary}>
+        <PageLinks routeSet={props.routeSet} lang={props.localized ? props.lang : undefined}>
+          <div className={s.shell}>
+            <NoticeProvider>
+              <TopBar routeSet={props.routeSet} page={props.page} />
+              <main className={s.main}>{props.children}</main>
+              <SiteFooter onCareers={() => setResumeOpen(true)} />
+              <ResumeDialog open={resumeOpen} onClose={() => setResumeOpen(false)} />
+            </NoticeProvider>
+          </div>
+        </PageLinks>
+      </I18nProvider>
+    </SettingValuesProvider>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LANG, isLang } from '../../shared/i18n/lang';
+import { readRootSettings } from '../../shared/render/setting-values';
 import { WaveadsApp } from './app';
 import { loadDictionary } from './i18n/dictionaries';
 import { PAGE_MODULES } from './pages/page-modules';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       lang={lang}
       localized={root.dataset.localized === 'true'}
       dictionary={dictionary}
+      settings={readRootSettings(root)}
     >
       <Page />
     </WaveadsApp>,

@@ -1,6 +1,9 @@
 import { dictionaryProblems } from '../../shared/i18n/i18n';
 import { DEFAULT_LANG, LANGS, OG_LOCALES, isLang, type Lang } from '../../shared/i18n/lang';
+import { noticeSettings } from '../../shared/privacy/notice';
 import { routeObjects, type PageRender } from '../../shared/render/route-objects';
+import { settingRootData, settingTokenValues } from '../../shared/render/setting-values';
+import type { Setting } from '../../shared/render/settings';
 import type { PrepareSite } from '../../shared/render/site-render';
 import { pagePath, type RouteSetKind } from '../../shared/routes/route-set';
 import { organization, webSite } from '../../shared/seo/json-ld';
@@ -9,10 +12,24 @@ import { plannedSocialImages, type SocialImages } from '../../shared/seo/social-
 import { PAGE_META, WaveadsApp } from './app';
 import { dictionarySource, loadDictionary, type WaveadsDictionary } from './i18n/dictionaries';
 import { PAGE_MODULES } from './pages/page-modules';
+import { NOTICES } from './privacy/notices';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SIZE } from './resume/resume-rules';
 import { waveadsRoutes, type WaveadsPage } from './routes';
 import { BRAND } from './site';
 
 export const CLIENT_ENTRY = 'src/sites/waveads/entry-client.tsx';
+
+/**
+ * The settings a page shows: every page has the careers dialog (the upload cap), the privacy
+ * notice its own values ([privacy] contact, [retention]).
+ */
+function pageSettings(name: WaveadsPage, lang: Lang): Setting[] {
+  return [
+    MAX_UPLOAD_BYTES,
+    MAX_UPLOAD_SIZE,
+    ...(name === 'privacy' ? noticeSettings(NOTICES[lang]) : []),
+  ];
+}
 
 /** What a WaveAds page in `lang` says of itself: its URL in every language, its card, its data. */
 function pageMeta(
@@ -57,9 +74,11 @@ export const prepare: PrepareSite = async (source) => {
     }
     dictionaries.set(lang, dictionary);
   }
-  const HomePage = await PAGE_MODULES.home.load();
-  const ContactPage = await PAGE_MODULES['contact-us'].load();
-  const content = { home: HomePage, 'contact-us': ContactPage };
+  const content = {
+    home: await PAGE_MODULES.home.load(),
+    'contact-us': await PAGE_MODULES['contact-us'].load(),
+    privacy: await PAGE_MODULES.privacy.load(),
+  };
 
   const page = (
     name: WaveadsPage,
@@ -69,6 +88,7 @@ export const prepare: PrepareSite = async (source) => {
   ): PageRender => {
     const dictionary = dictionaries.get(lang)!;
     const Page = content[name];
+    const settings = pageSettings(name, lang);
     return {
       element: (
         <WaveadsApp
@@ -77,6 +97,7 @@ export const prepare: PrepareSite = async (source) => {
           lang={lang}
           localized={localized}
           dictionary={dictionary}
+          settings={settingTokenValues(settings)}
         >
           <Page />
         </WaveadsApp>
@@ -89,7 +110,10 @@ export const prepare: PrepareSite = async (source) => {
           page: name,
           'route-set': routeSet,
           ...(localized ? { localized: 'true' } : {}),
+          // The values the browser renders with, as the server fills them in (app.tsx).
+          ...settingRootData(settings),
         },
+        settings,
         clientEntry: CLIENT_ENTRY,
         clientPreload: [dictionarySource(lang), PAGE_MODULES[name].source],
         meta: pageMeta(name, lang, dictionary, social),
@@ -104,6 +128,7 @@ export const prepare: PrepareSite = async (source) => {
       return routeObjects(waveadsRoutes, routeSet, {
         home: page('home', routeSet, lang, localized),
         'contact-us': page('contact-us', routeSet, lang, localized),
+        privacy: page('privacy', routeSet, lang, localized),
       });
     },
   };

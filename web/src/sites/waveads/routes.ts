@@ -7,6 +7,7 @@ export const waveadsRoutes = defineRoutes({
   pages: [
     { page: 'home', prefixed: ['/waveads/home'], online: ['/', '/home'] },
     { page: 'contact-us', prefixed: ['/waveads/contact-us'], online: ['/contact-us'] },
+    { page: 'privacy', prefixed: ['/waveads/privacy'], online: ['/privacy'] },
   ],
   details: [],
   langs: { list: LANGS, default: DEFAULT_LANG },

@@ -1,11 +1,13 @@
 import { useI18n } from '../i18n/dictionaries';
 import { BRAND } from '../site';
 import { LogoMark } from './logo';
+import { usePagePath } from './page-links';
 import s from './site-footer.module.css';
 
 /** The careers footer: its Careers text opens the resume dialog (docs/product.md, Screens). */
 export function SiteFooter(props: { onCareers: () => void }) {
   const { t } = useI18n();
+  const pathOf = usePagePath();
   return (
     <footer className={s.footer}>
       <div className={s.inner}>
@@ -28,6 +30,9 @@ export function SiteFooter(props: { onCareers: () => void }) {
       </div>
       <div className={s.bottom}>
         <p className={s.copyright}>{t('footer.copyright')}</p>
+        <a className={s.legal} href={pathOf('privacy')}>
+          {t('nav.privacy')}
+        </a>
       </div>
     </footer>
   );

@@ -1,3 +1,4 @@
+import { usePagePath } from '../components/page-links';
 import { useI18n } from '../i18n/dictionaries';
 import type { ControlProps } from './field';
 import { CONSENT } from './lead-rules';
@@ -6,6 +7,7 @@ import s from './contact-form.module.css';
 /** The consent checkbox; its label carries the consent text's version. */
 export function ConsentField(props: ControlProps<boolean>) {
   const { t } = useI18n();
+  const pathOf = usePagePath();
   const { id, error } = props;
   return (
     <div className={`${s.field} ${s.wide}`}>
@@ -33,6 +35,9 @@ export function ConsentField(props: ControlProps<boolean>) {
           {error}
         </p>
       )}
+      <p className={s.privacyNote}>
+        <a href={pathOf('privacy')}>{t('form.privacy')}</a>
+      </p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { I18nProvider } from '../i18n/dictionaries';
 import { en } from '../i18n/en';
 import { Testimonials } from './testimonials';
 import { AUTO_ADVANCE_MS, idleSide, INITIAL_CAROUSEL, moveTo } from './use-carousel';
+import { swipeOf } from './use-swipe';
 
 function setReducedMotion(matches: boolean) {
   window.matchMedia = vi.fn().mockImplementation((query: string) => ({
@@ -103,6 +104,34 @@ describe('the testimonial slider', () => {
     expect(shown()).toBe(1);
     advance(1000);
     expect(shown()).toBe(2);
+  });
+
+  it('moves on a sideways swipe and restarts the timer, but not on a vertical one or a tap', () => {
+    renderSlider();
+    const viewport = screen.getAllByRole('group', { hidden: true })[0]!.parentElement!;
+    const swipe = (from: [number, number], to: [number, number]) => {
+      fireEvent.touchStart(viewport, { touches: [{ clientX: from[0], clientY: from[1] }] });
+      fireEvent.touchEnd(viewport, { changedTouches: [{ clientX: to[0], clientY: to[1] }] });
+    };
+    advance(AUTO_ADVANCE_MS - 1000);
+    swipe([300, 200], [120, 215]); // leftwards: the next slide
+    expect(shown()).toBe(2);
+    advance(AUTO_ADVANCE_MS - 1);
+    expect(shown()).toBe(2); // the timer restarted at the swipe
+    advance(1);
+    expect(shown()).toBe(3);
+    swipe([100, 200], [260, 190]); // rightwards: the previous slide
+    expect(shown()).toBe(2);
+    swipe([200, 400], [190, 150]); // a scroll
+    swipe([200, 200], [215, 202]); // a tap
+    expect(shown()).toBe(2);
+  });
+
+  it('swipes only sideways and far enough', () => {
+    expect(swipeOf(-60, 10)).toBe('left');
+    expect(swipeOf(60, -10)).toBe('right');
+    expect(swipeOf(-30, 0)).toBeNull();
+    expect(swipeOf(-60, -50)).toBeNull();
   });
 
   it('previous wraps from the first to the sixth', () => {

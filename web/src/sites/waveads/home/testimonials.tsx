@@ -4,6 +4,7 @@ import { useI18n } from '../i18n/dictionaries';
 import { TESTIMONIALS } from './clients';
 import { idleSide, useCarousel, type Carousel, type CarouselState } from './use-carousel';
 import { useReducedMotion } from './use-reduced-motion';
+import { useSwipe } from './use-swipe';
 import s from './testimonials.module.css';
 
 /** The position class of slide `k`: shown, moving out, or waiting on the side it will come from. */
@@ -107,13 +108,15 @@ export function Testimonials() {
   const [playing, setPlaying] = useState<boolean | null>(null);
   const paused = playing === null ? reduced : !playing;
   const carousel = useCarousel(TESTIMONIALS.length, paused);
+  // A sideways swipe on a touch screen moves like the arrows (and restarts the timer as they do).
+  const swipe = useSwipe(carousel.next, carousel.previousSlide);
   return (
     <section
       className={s.carousel}
       aria-roledescription="carousel"
       aria-label={t('home.slider.label')}
     >
-      <div className={s.viewport} aria-live={paused ? 'polite' : 'off'}>
+      <div className={s.viewport} aria-live={paused ? 'polite' : 'off'} {...swipe}>
         {TESTIMONIALS.map((item, k) => (
           <Slide key={item.n} k={k} carousel={carousel} />
         ))}

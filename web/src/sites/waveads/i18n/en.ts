@@ -27,11 +27,15 @@ export const en = {
   'nav.portuguese': 'Portuguese',
   'nav.contactUs': 'Contact Us',
   'nav.careers': 'Careers',
+  'nav.privacy': 'Privacy notice',
   'nav.language': 'Language',
 
   'meta.home.title': 'WaveAds – Mobile Growth Advertising',
   'meta.home.description':
     'WaveAds helps app developers, brands and publishers grow with user acquisition, re-targeting, app-store optimisation and traffic monetisation.',
+  'meta.privacy.title': 'Privacy notice – WaveAds',
+  'meta.privacy.description':
+    'What WaveAds collects through this website and why, how long it is kept, and how to ask for it or its erasure.',
   'meta.contact.title': 'Contact Us – WaveAds',
   'meta.contact.description':
     'Get in touch with the WaveAds team about user acquisition, re-targeting and monetisation for your app.',
@@ -176,7 +180,8 @@ export const en = {
     'We are always looking for people who love mobile growth. Attach your resume and our recruiting team will be in touch.',
   'resume.choose': 'Choose a file',
   'resume.chooseAnother': 'Choose another file',
-  'resume.hint': 'One file: PDF, DOC, DOCX, ODT, RTF or TXT.',
+  'resume.hint': 'One file: {types}, up to {max}.',
+  'resume.privacy': 'How we handle your résumé',
   'resume.list': 'Chosen file',
   'resume.submit': 'Submit',
   'resume.sending': 'Sending…',
@@ -194,9 +199,8 @@ export const en = {
   'resume.failed': 'Upload failed',
   'resume.defaultError': 'Upload error',
   'resume.reason.400': 'The file could not be read. Please choose it again.',
-  'resume.reason.413': 'The file is too large.',
-  'resume.reason.415':
-    'This type of file is not accepted. Please send a PDF, DOC, DOCX, ODT, RTF or TXT file.',
+  'resume.reason.413': 'The file is too large. Please send one of {max} or less.',
+  'resume.reason.415': 'This type of file is not accepted. Please send a {types} file.',
   'resume.reason.429': 'Too many uploads. Please try again later.',
   'resume.reason.503': 'The service is temporarily unavailable. Please try again later.',
   'resume.reason.network': 'The connection failed. Please check your network and try again.',
@@ -220,6 +224,7 @@ export const en = {
   'form.remark.label': 'Message (optional)',
   'form.remark.counter': '{count} of {max} characters',
   'form.agree.label': CONSENT.text,
+  'form.privacy': 'How we handle your details',
   'form.honeypot.label': 'Leave this field empty',
   'form.submit': 'Submit',
   'form.sending': 'Sending…',

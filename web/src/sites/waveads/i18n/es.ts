@@ -10,11 +10,15 @@ export const es: Dictionary<MessageKey> = {
   'nav.portuguese': 'Portugués',
   'nav.contactUs': 'Contáctanos',
   'nav.careers': 'Empleo',
+  'nav.privacy': 'Aviso de privacidad',
   'nav.language': 'Idioma',
 
   'meta.home.title': 'WaveAds – Publicidad para el crecimiento móvil',
   'meta.home.description':
     'WaveAds ayuda a desarrolladores de apps, marcas y editores a crecer con adquisición de usuarios, retargeting, optimización en tiendas de apps y monetización del tráfico.',
+  'meta.privacy.title': 'Aviso de privacidad – WaveAds',
+  'meta.privacy.description':
+    'Qué datos recopila WaveAds a través de este sitio web y por qué, cuánto tiempo se conservan y cómo solicitar una copia o su eliminación.',
   'meta.contact.title': 'Contáctanos – WaveAds',
   'meta.contact.description':
     'Habla con el equipo de WaveAds sobre adquisición de usuarios, retargeting y monetización para tu app.',
@@ -164,7 +168,8 @@ export const es: Dictionary<MessageKey> = {
     'Siempre buscamos personas apasionadas por el crecimiento móvil. Adjunta tu currículum y nuestro equipo de selección se pondrá en contacto contigo.',
   'resume.choose': 'Elegir un archivo',
   'resume.chooseAnother': 'Elegir otro archivo',
-  'resume.hint': 'Un solo archivo: PDF, DOC, DOCX, ODT, RTF o TXT.',
+  'resume.hint': 'Un solo archivo: {types}, de hasta {max}.',
+  'resume.privacy': 'Cómo tratamos tu currículum',
   'resume.list': 'Archivo elegido',
   'resume.submit': 'Enviar',
   'resume.sending': 'Enviando…',
@@ -182,9 +187,8 @@ export const es: Dictionary<MessageKey> = {
   'resume.failed': 'No se pudo subir el archivo',
   'resume.defaultError': 'Error de subida',
   'resume.reason.400': 'No se pudo leer el archivo. Vuelve a elegirlo.',
-  'resume.reason.413': 'El archivo es demasiado grande.',
-  'resume.reason.415':
-    'No aceptamos este tipo de archivo. Envía un archivo PDF, DOC, DOCX, ODT, RTF o TXT.',
+  'resume.reason.413': 'El archivo es demasiado grande. Envía uno de {max} como máximo.',
+  'resume.reason.415': 'No aceptamos este tipo de archivo. Envía un archivo {types}.',
   'resume.reason.429': 'Demasiadas subidas. Inténtalo de nuevo más tarde.',
   'resume.reason.503':
     'El servicio no está disponible en este momento. Inténtalo de nuevo más tarde.',
@@ -210,6 +214,7 @@ export const es: Dictionary<MessageKey> = {
   'form.remark.counter': '{count} de {max} caracteres',
   'form.agree.label':
     'Acepto recibir novedades, comunicaciones de marketing y otras comunicaciones de WaveAds. Puedo darme de baja en cualquier momento.',
+  'form.privacy': 'Cómo tratamos tus datos',
   'form.honeypot.label': 'Deja este campo vacío',
   'form.submit': 'Enviar',
   'form.sending': 'Enviando…',

@@ -10,11 +10,15 @@ export const ja: Dictionary<MessageKey> = {
   'nav.portuguese': 'ポルトガル語',
   'nav.contactUs': 'お問い合わせ',
   'nav.careers': '採用情報',
+  'nav.privacy': '個人情報の取り扱いについて',
   'nav.language': '言語',
 
   'meta.home.title': 'WaveAds – モバイルグロース広告',
   'meta.home.description':
     'WaveAdsは、ユーザー獲得、リターゲティング、アプリストア最適化、トラフィックのマネタイズを通じて、アプリ開発者・ブランド・パブリッシャーの成長を支援します。',
+  'meta.privacy.title': '個人情報の取り扱いについて – WaveAds',
+  'meta.privacy.description':
+    'WaveAdsがこのウェブサイトを通じて収集する情報とその目的、保存期間、情報の開示や削除を請求する方法についてご説明します。',
   'meta.contact.title': 'お問い合わせ – WaveAds',
   'meta.contact.description':
     'アプリのユーザー獲得、リターゲティング、マネタイズについて、WaveAdsチームにお問い合わせください。',
@@ -160,7 +164,8 @@ export const ja: Dictionary<MessageKey> = {
     'モバイルの成長に情熱を持つ仲間をいつでも募集しています。履歴書を添付していただければ、採用チームからご連絡いたします。',
   'resume.choose': 'ファイルを選択',
   'resume.chooseAnother': '別のファイルを選択',
-  'resume.hint': 'ファイルは1つまで：PDF、DOC、DOCX、ODT、RTF、TXT。',
+  'resume.hint': 'ファイルは1つまで：{types}形式、{max}以内。',
+  'resume.privacy': '履歴書の取り扱いについて',
   'resume.list': '選択したファイル',
   'resume.submit': '送信',
   'resume.sending': '送信中…',
@@ -178,9 +183,9 @@ export const ja: Dictionary<MessageKey> = {
   'resume.failed': 'アップロードに失敗しました',
   'resume.defaultError': 'アップロードエラー',
   'resume.reason.400': 'ファイルを読み取れませんでした。もう一度選択してください。',
-  'resume.reason.413': 'ファイルのサイズが大きすぎます。',
+  'resume.reason.413': 'ファイルのサイズが大きすぎます。{max}以下のファイルをお送りください。',
   'resume.reason.415':
-    'この種類のファイルは受け付けていません。PDF、DOC、DOCX、ODT、RTF、TXTのいずれかでお送りください。',
+    'この種類のファイルは受け付けていません。{types}形式のファイルをお送りください。',
   'resume.reason.429': 'アップロードの回数が多すぎます。しばらくしてからもう一度お試しください。',
   'resume.reason.503': 'サービスが一時的に利用できません。しばらくしてからもう一度お試しください。',
   'resume.reason.network': '接続に失敗しました。ネットワークを確認して、もう一度お試しください。',
@@ -205,6 +210,7 @@ export const ja: Dictionary<MessageKey> = {
   'form.remark.counter': '{count} / {max} 文字',
   'form.agree.label':
     'WaveAdsからの最新情報、マーケティング情報、その他のお知らせの受け取りに同意します。配信はいつでも停止できます。',
+  'form.privacy': 'ご入力いただいた情報の取り扱いについて',
   'form.honeypot.label': 'この欄には何も入力しないでください',
   'form.submit': '送信',
   'form.sending': '送信中…',

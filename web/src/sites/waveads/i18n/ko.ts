@@ -10,11 +10,15 @@ export const ko: Dictionary<MessageKey> = {
   'nav.portuguese': '포르투갈어',
   'nav.contactUs': '문의하기',
   'nav.careers': '채용',
+  'nav.privacy': '개인정보 처리방침',
   'nav.language': '언어',
 
   'meta.home.title': 'WaveAds – 모바일 성장 광고',
   'meta.home.description':
     'WaveAds는 사용자 확보, 리타겟팅, 앱 스토어 최적화, 트래픽 수익화로 앱 개발사, 브랜드, 퍼블리셔의 성장을 돕습니다.',
+  'meta.privacy.title': '개인정보 처리방침 – WaveAds',
+  'meta.privacy.description':
+    'WaveAds가 이 웹사이트를 통해 수집하는 정보와 그 이유, 보관 기간, 정보의 열람 및 삭제를 요청하는 방법을 안내합니다.',
   'meta.contact.title': '문의하기 – WaveAds',
   'meta.contact.description': '앱의 사용자 확보, 리타겟팅, 수익화에 대해 WaveAds 팀에 문의하세요.',
 
@@ -157,7 +161,8 @@ export const ko: Dictionary<MessageKey> = {
     '모바일 성장을 사랑하는 분들을 언제나 찾고 있습니다. 이력서를 첨부해 주시면 채용팀에서 연락드리겠습니다.',
   'resume.choose': '파일 선택',
   'resume.chooseAnother': '다른 파일 선택',
-  'resume.hint': '파일 1개: PDF, DOC, DOCX, ODT, RTF 또는 TXT.',
+  'resume.hint': '파일 1개: {types}, 최대 {max}.',
+  'resume.privacy': '이력서 처리 방법 안내',
   'resume.list': '선택한 파일',
   'resume.submit': '제출',
   'resume.sending': '보내는 중…',
@@ -175,9 +180,8 @@ export const ko: Dictionary<MessageKey> = {
   'resume.failed': '업로드에 실패했습니다',
   'resume.defaultError': '업로드 오류',
   'resume.reason.400': '파일을 읽을 수 없습니다. 다시 선택해 주세요.',
-  'resume.reason.413': '파일이 너무 큽니다.',
-  'resume.reason.415':
-    '허용되지 않는 파일 형식입니다. PDF, DOC, DOCX, ODT, RTF 또는 TXT 파일을 보내 주세요.',
+  'resume.reason.413': '파일이 너무 큽니다. {max} 이하의 파일을 보내 주세요.',
+  'resume.reason.415': '허용되지 않는 파일 형식입니다. {types} 파일을 보내 주세요.',
   'resume.reason.429': '업로드 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   'resume.reason.503': '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'resume.reason.network': '연결에 실패했습니다. 네트워크를 확인한 뒤 다시 시도해 주세요.',
@@ -201,6 +205,7 @@ export const ko: Dictionary<MessageKey> = {
   'form.remark.counter': '{count}/{max}자',
   'form.agree.label':
     'WaveAds로부터 업데이트, 마케팅 정보 및 기타 소식을 받는 데 동의합니다. 언제든지 수신을 거부할 수 있습니다.',
+  'form.privacy': '입력하신 정보의 처리 방법 안내',
   'form.honeypot.label': '이 칸은 비워 두세요',
   'form.submit': '제출',
   'form.sending': '보내는 중…',

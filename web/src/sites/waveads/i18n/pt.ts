@@ -10,11 +10,15 @@ export const pt: Dictionary<MessageKey> = {
   'nav.portuguese': 'Português',
   'nav.contactUs': 'Fale conosco',
   'nav.careers': 'Carreiras',
+  'nav.privacy': 'Aviso de privacidade',
   'nav.language': 'Idioma',
 
   'meta.home.title': 'WaveAds – Publicidade para crescimento mobile',
   'meta.home.description':
     'A WaveAds ajuda desenvolvedores de apps, marcas e publishers a crescer com aquisição de usuários, retargeting, otimização para lojas de apps e monetização de tráfego.',
+  'meta.privacy.title': 'Aviso de privacidade – WaveAds',
+  'meta.privacy.description':
+    'Quais dados a WaveAds coleta por meio deste site e por quê, por quanto tempo são mantidos e como solicitar uma cópia ou a exclusão deles.',
   'meta.contact.title': 'Fale conosco – WaveAds',
   'meta.contact.description':
     'Fale com a equipe da WaveAds sobre aquisição de usuários, retargeting e monetização para o seu app.',
@@ -164,7 +168,8 @@ export const pt: Dictionary<MessageKey> = {
     'Estamos sempre em busca de pessoas apaixonadas por crescimento mobile. Anexe o seu currículo e a nossa equipe de recrutamento entrará em contato.',
   'resume.choose': 'Escolher um arquivo',
   'resume.chooseAnother': 'Escolher outro arquivo',
-  'resume.hint': 'Um único arquivo: PDF, DOC, DOCX, ODT, RTF ou TXT.',
+  'resume.hint': 'Um único arquivo: {types}, de até {max}.',
+  'resume.privacy': 'Como tratamos o seu currículo',
   'resume.list': 'Arquivo escolhido',
   'resume.submit': 'Enviar',
   'resume.sending': 'Enviando…',
@@ -182,9 +187,8 @@ export const pt: Dictionary<MessageKey> = {
   'resume.failed': 'Falha no envio do arquivo',
   'resume.defaultError': 'Erro no envio',
   'resume.reason.400': 'Não foi possível ler o arquivo. Escolha-o novamente.',
-  'resume.reason.413': 'O arquivo é grande demais.',
-  'resume.reason.415':
-    'Este tipo de arquivo não é aceito. Envie um arquivo PDF, DOC, DOCX, ODT, RTF ou TXT.',
+  'resume.reason.413': 'O arquivo é grande demais. Envie um de até {max}.',
+  'resume.reason.415': 'Este tipo de arquivo não é aceito. Envie um arquivo {types}.',
   'resume.reason.429': 'Envios demais. Tente novamente mais tarde.',
   'resume.reason.503': 'O serviço está temporariamente indisponível. Tente novamente mais tarde.',
   'resume.reason.network': 'A conexão falhou. Verifique a sua rede e tente novamente.',
@@ -209,6 +213,7 @@ export const pt: Dictionary<MessageKey> = {
   'form.remark.counter': '{count} de {max} caracteres',
   'form.agree.label':
     'Aceito receber novidades, comunicações de marketing e outras comunicações da WaveAds. Posso cancelar a inscrição a qualquer momento.',
+  'form.privacy': 'Como tratamos os seus dados',
   'form.honeypot.label': 'Deixe este campo em branco',
   'form.submit': 'Enviar',
   'form.sending': 'Enviando…',

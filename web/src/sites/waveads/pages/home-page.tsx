@@ -6,6 +6,8 @@ import { Team } from '../home/team';
 import { Testimonials } from '../home/testimonials';
 import { usePagePath } from '../components/page-links';
 import { useI18n } from '../i18n/dictionaries';
+import heroCompact from '../assets/hero-illustration-compact.svg?no-inline';
+import hero from '../assets/hero-illustration.svg?no-inline';
 import s from './banner.module.css';
 
 function Waves() {
@@ -26,25 +28,42 @@ function Waves() {
   );
 }
 
+/**
+ * The hero's picture: a phone riding the wave among growth-advertising cards (drawn for the
+ * site). Beside the text on a wide screen; on a narrow one a wider, shorter version under it.
+ * Only the one that fits is downloaded. Decorative: the text says it all.
+ */
+function HeroArt() {
+  return (
+    <picture className={s.art}>
+      <source media="(min-width: 960px)" srcSet={hero} width={560} height={480} />
+      <img src={heroCompact} width={360} height={200} alt="" fetchPriority="high" />
+    </picture>
+  );
+}
+
 function Banner() {
   const { t } = useI18n();
   const pathOf = usePagePath();
   return (
     <section className={`${s.banner} ${s.home}`} aria-labelledby="waveads-banner">
-      <div className={s.inner}>
-        <p className={s.kicker}>{t('home.banner.kicker')}</p>
-        <h1 id="waveads-banner" className={s.title}>
-          {t('home.banner.title')}
-        </h1>
-        <p className={s.subtitle}>{t('home.banner.subtitle')}</p>
-        <div className={s.actions}>
-          <a className={s.primary} href={pathOf('contact-us')}>
-            {t('home.banner.cta')}
-          </a>
-          <a className={s.secondary} href="#services">
-            {t('home.banner.explore')}
-          </a>
+      <div className={`${s.inner} ${s.split}`}>
+        <div>
+          <p className={s.kicker}>{t('home.banner.kicker')}</p>
+          <h1 id="waveads-banner" className={s.title}>
+            {t('home.banner.title')}
+          </h1>
+          <p className={s.subtitle}>{t('home.banner.subtitle')}</p>
+          <div className={s.actions}>
+            <a className={s.primary} href={pathOf('contact-us')}>
+              {t('home.banner.cta')}
+            </a>
+            <a className={s.secondary} href="#services">
+              {t('home.banner.explore')}
+            </a>
+          </div>
         </div>
+        <HeroArt />
       </div>
       <Waves />
     </section>

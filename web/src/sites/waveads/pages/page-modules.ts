@@ -18,4 +18,8 @@ export const PAGE_MODULES: Readonly<
     source: 'src/sites/waveads/pages/contact-page.tsx',
     load: () => import('./contact-page').then((m) => m.ContactPage),
   },
+  privacy: {
+    source: 'src/sites/waveads/pages/privacy-page.tsx',
+    load: () => import('./privacy-page').then((m) => m.PrivacyPage),
+  },
 };

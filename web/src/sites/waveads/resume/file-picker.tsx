@@ -1,23 +1,8 @@
 import type { Ref } from 'react';
 import { Icon } from '../components/icons';
 import { useI18n } from '../i18n/dictionaries';
+import { RESUME_ACCEPT } from './resume-rules';
 import s from './resume-dialog.module.css';
-
-/** What the file picker offers (the server judges the type by the file's bytes). */
-export const RESUME_ACCEPT = [
-  '.pdf',
-  '.doc',
-  '.docx',
-  '.odt',
-  '.rtf',
-  '.txt',
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.oasis.opendocument.text',
-  'application/rtf',
-  'text/plain',
-].join(',');
 
 /** The file input inside its button-like label; it offers "another file" once one is chosen. */
 export function FilePicker({

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadAnswer } from '../api';
+import { SettingValuesProvider } from '../../../shared/render/setting-values';
 import { NoticeProvider } from '../components/notices';
 import { I18nProvider } from '../i18n/dictionaries';
 import { en, type MessageKey } from '../i18n/en';
@@ -57,15 +58,24 @@ class FakeXhr {
 const t = (key: MessageKey) => en[key];
 const pdf = () => new File(['%PDF-1.4 resume'], 'ana-ruiz.pdf', { type: 'application/pdf' });
 
+/** The server's own values, as it fills them into a page: a cap of 1 MB here. */
+const SETTINGS = { 'limits.max_upload_bytes': '1048576', 'limits.max_upload_size': '1 MB' };
+
 function Harness(props: { onClose?: () => void }) {
   return (
-    <I18nProvider lang="en" dictionary={en}>
-      <NoticeProvider>
-        <ResumeDialog open onClose={props.onClose ?? (() => {})} />
-      </NoticeProvider>
-    </I18nProvider>
+    <SettingValuesProvider values={SETTINGS}>
+      <I18nProvider lang="en" dictionary={en}>
+        <NoticeProvider>
+          <ResumeDialog open onClose={props.onClose ?? (() => {})} />
+        </NoticeProvider>
+      </I18nProvider>
+    </SettingValuesProvider>
   );
 }
+
+const REASON_415 =
+  'This type of file is not accepted. Please send a PDF, DOC, DOCX, ODT, RTF or TXT file.';
+const REASON_413 = 'The file is too large. Please send one of 1 MB or less.';
 
 const dialog = () => document.querySelector('dialog')!;
 const fileInput = () => dialog().querySelector<HTMLInputElement>('input[type=file]')!;
@@ -160,16 +170,59 @@ describe('the resume dialog', () => {
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Upload failed');
-    expect(alert.textContent).toContain(en['resume.reason.415']);
+    expect(alert.textContent).toContain(REASON_415);
     expect(item()?.dataset.status).toBe('error');
     const tip = screen.getByRole('tooltip', { hidden: true });
-    expect(tip.textContent).toBe(en['resume.reason.415']);
+    expect(tip.textContent).toBe(REASON_415);
     expect(
       screen
         .getByRole('button', { name: 'Why did the upload fail?' })
         .getAttribute('aria-describedby'),
     ).toBe(tip.id);
     expect(dialog().open).toBe(true);
+  });
+
+  it('offers only the accepted types, from the rules file the server reads, and says the cap', () => {
+    render(<Harness />);
+    expect(fileInput().accept.split(',')).toEqual([
+      ...['.pdf', '.doc', '.docx', '.odt', '.rtf', '.txt'],
+      'application/pdf',
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.oasis.opendocument.text',
+      'application/rtf',
+      'text/plain',
+    ]);
+    expect(dialog().textContent).toContain(
+      'One file: PDF, DOC, DOCX, ODT, RTF or TXT, up to 1 MB.',
+    );
+  });
+
+  it('refuses a file of another type at once, as the server would, and never sends it', () => {
+    render(<Harness />);
+    choose(new File(['MZ...'], 'setup.exe', { type: 'application/x-msdownload' }));
+    act(() => vi.advanceTimersByTime(ITEM_DELAY_MS));
+    expect(item()?.dataset.status).toBe('error');
+    expect(item()?.textContent).not.toContain('Ready to send');
+    expect(screen.getByRole('tooltip', { hidden: true }).textContent).toBe(REASON_415);
+    expect(dialog().textContent).toContain(REASON_415);
+    submit();
+    expect(FakeXhr.last).toBeNull();
+    expect(dialog().textContent).toContain(REASON_415);
+  });
+
+  it('refuses a file over the cap at once, with the size the server takes', () => {
+    render(<Harness />);
+    choose(new File([new Uint8Array(1048577)], 'big.pdf', { type: 'application/pdf' }));
+    expect(item()?.dataset.status).toBe('error');
+    expect(screen.getByRole('tooltip', { hidden: true }).textContent).toBe(REASON_413);
+    submit();
+    expect(FakeXhr.last).toBeNull();
+    // One at the cap goes.
+    choose(new File([new Uint8Array(1048576)], 'ok.pdf', { type: 'application/pdf' }));
+    expect(item()?.dataset.status).toBe('ready');
+    submit();
+    expect(FakeXhr.last).not.toBeNull();
   });
 
   it('removes the item (status removed), then asks for a file again', () => {

@@ -1,9 +1,12 @@
 import { useId, useRef } from 'react';
+import { useSettingValue } from '../../../shared/render/setting-values';
+import { usePagePath } from '../components/page-links';
 import { useI18n } from '../i18n/dictionaries';
 import { DialogActions } from './dialog-actions';
 import { FilePicker } from './file-picker';
 import { MessageArea } from './message-area';
 import { UploadListItem } from './upload-list-item';
+import { MAX_UPLOAD_SIZE, typeList } from './resume-rules';
 import { useModal } from './use-modal';
 import { useResumeUpload } from './use-resume-upload';
 import s from './resume-dialog.module.css';
@@ -15,7 +18,9 @@ import s from './resume-dialog.module.css';
  * Cancel, the close button, Escape or a click on the backdrop, and is cleared whenever it closes.
  */
 export function ResumeDialog(props: { open: boolean; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const pathOf = usePagePath();
+  const maxSize = useSettingValue(MAX_UPLOAD_SIZE);
   const uid = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const close = () => dialogRef.current?.close();
@@ -46,6 +51,9 @@ export function ResumeDialog(props: { open: boolean; onClose: () => void }) {
         <p id={`${uid}-intro`} className={s.intro}>
           {t('resume.intro')}
         </p>
+        <p className={s.privacy}>
+          <a href={pathOf('privacy')}>{t('resume.privacy')}</a>
+        </p>
         <MessageArea message={message} />
         <FilePicker
           ref={inputRef}
@@ -55,7 +63,7 @@ export function ResumeDialog(props: { open: boolean; onClose: () => void }) {
           onChoose={choose}
         />
         <p id={`${uid}-hint`} className={s.hint}>
-          {t('resume.hint')}
+          {t('resume.hint', { types: typeList(lang), max: maxSize })}
         </p>
         <ul className={s.list} aria-label={t('resume.list')}>
           {item !== null && (

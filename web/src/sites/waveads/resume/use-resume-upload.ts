@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { uploadResume } from '../api';
 import { useNotify } from '../components/notices';
+import { useSettingValue } from '../../../shared/render/setting-values';
 import { useI18n } from '../i18n/dictionaries';
 import type { DialogMessage } from './message-area';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SIZE, refusalOf, typeList } from './resume-rules';
 import { uploadErrorText } from './upload-error-text';
 import { useUploadItem } from './use-upload-item';
 
@@ -12,7 +14,14 @@ import { useUploadItem } from './use-upload-item';
  * everything (the dialog clears whenever it closes, and on unmount).
  */
 export function useResumeUpload(onUploaded: () => void) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const maxBytes = Number(useSettingValue(MAX_UPLOAD_BYTES));
+  const reasonParams = { types: typeList(lang), max: useSettingValue(MAX_UPLOAD_SIZE) };
+  /** What the server would answer `file`, said before it is sent; null when it may go. */
+  const refusal = (file: File): string | null => {
+    const status = refusalOf(file, maxBytes);
+    return status === null ? null : t(`resume.reason.${status}`, reasonParams);
+  };
   const notify = useNotify();
   const { inputRef, item, patch, reset, ...chosen } = useUploadItem();
   const abort = useRef<(() => void) | null>(null);
@@ -32,7 +41,14 @@ export function useResumeUpload(onUploaded: () => void) {
 
   const choose = (file: File | undefined) => {
     if (file === undefined) return;
-    chosen.choose(file);
+    const uid = chosen.choose(file);
+    const refused = refusal(file);
+    if (refused !== null) {
+      // Never "Ready to send": the item says why at once, as the server would have.
+      patch(uid, { status: 'error', error: refused });
+      setMessage({ kind: 'warning', text: refused });
+      return;
+    }
     setMessage(null);
   };
 
@@ -45,6 +61,11 @@ export function useResumeUpload(onUploaded: () => void) {
     if (sending) return;
     if (item === null || item.status === 'removed') {
       setMessage({ kind: 'warning', text: t('resume.noFile') });
+      return;
+    }
+    const refused = refusal(item.file);
+    if (refused !== null) {
+      setMessage({ kind: 'warning', text: refused });
       return;
     }
     const current = item.uid;
@@ -63,7 +84,7 @@ export function useResumeUpload(onUploaded: () => void) {
       onUploaded();
       return;
     }
-    const reason = uploadErrorText(answer, t);
+    const reason = uploadErrorText(answer, t, reasonParams);
     patch(current, { status: 'error', error: reason });
     setMessage({ kind: 'error', text: t('resume.failed'), reason });
   };

@@ -29,10 +29,12 @@ export function useUploadItem() {
     if (inputRef.current !== null) inputRef.current.value = '';
   }, []);
 
-  const choose = (file: File) => {
+  /** Makes `file` the chosen one; returns its item's uid. */
+  const choose = (file: File): number => {
     const fresh: UploadItem = { uid: nextUid.current++, file, percent: 0, shown: false };
     setItem(fresh);
     later(() => patch(fresh.uid, { shown: true }), ITEM_DELAY_MS);
+    return fresh.uid;
   };
 
   const remove = () => {
