@@ -16,6 +16,18 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   reporter: [['list']],
+  // Screenshot baselines (e2e/screenshots.spec.ts) sit beside the tests, one file per name: the
+  // tests run only in Debian's Chromium with the fonts make test installs, so one set serves all.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+  expect: {
+    toHaveScreenshot: {
+      // A pixel counts as changed past 0.2 of the colour distance (anti-aliased edges stay under
+      // it); a page may differ in at most 100 such pixels. A block moved by one pixel, a line of
+      // text changed or an image shifted each changes thousands.
+      threshold: 0.2,
+      maxDiffPixels: 100,
+    },
+  },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: 'only-on-failure',

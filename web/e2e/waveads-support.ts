@@ -14,8 +14,19 @@ import { ja } from '../src/sites/waveads/i18n/ja';
 import { ko } from '../src/sites/waveads/i18n/ko';
 import { pt } from '../src/sites/waveads/i18n/pt';
 import type { WaveadsDictionary } from '../src/sites/waveads/i18n/dictionaries';
+import type { MessageKey } from '../src/sites/waveads/i18n/en';
+import { typeList } from '../src/sites/waveads/resume/resume-rules';
+import { formatMessage } from '../src/shared/i18n/i18n';
 
 export { LANGS, type Lang };
+
+/**
+ * The dialog's text of an upload refusal in `lang`, with the accepted types and the server's
+ * cap filled in as the dialog fills them (e2e/sites.e2e.toml keeps the default cap, 10 MB).
+ */
+export function uploadReason(lang: Lang, key: MessageKey): string {
+  return formatMessage(DICTIONARIES[lang][key], { types: typeList(lang), max: '10 MB' });
+}
 
 export const PORT = Number(process.env.WEB_E2E_PORT ?? 4174);
 const BUILD_DIR = process.env.WAVESITES_BUILD_DIR ?? '../build';

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The blogs' budget, measured (lighthouse/harness.mjs runs the server, Chromium and Lighthouse):
- * each blog's home, one article per blog, the France page and the landing page, with each
+ * each blog's home, one article per blog, the France page, the landing page and the privacy
+ * notices (a blog's, the landing page's), with each
  * page's JavaScript (gzip) and largest image. A page misses when it is below
  *
  *   performance >= 98; accessibility, best practices, SEO = 100; CLS = 0;
@@ -26,7 +27,7 @@ import {
 const JS_GZIP_BYTES = 20 * 1024;
 const IMAGE_BYTES = 120 * 1024;
 
-/** The pages measured: each blog's home and one article, the France page, the landing page. */
+/** The pages measured: each blog's home and one article, the France page, the landing page, the notices. */
 const PAGES = [
   ['tts1 home', 'tts1', '/'],
   ['tts1 article', 'tts1', '/article-detail/1'],
@@ -39,7 +40,9 @@ const PAGES = [
   ['kuponz2 home', 'kuponz2', '/'],
   ['kuponz2 article', 'kuponz2', '/article-detail/1'],
   ['kuponz2 france', 'kuponz2', '/france'],
+  ['tts2 privacy', 'tts2', '/privacy'],
   ['enicf landing', 'enicf', '/'],
+  ['enicf privacy', 'enicf', '/privacy'],
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * The WaveAds budget of issue 4, measured (lighthouse/harness.mjs runs the server, Chromium and
- * Lighthouse): the home and contact pages in each of the five languages at the language's own
- * URL (/, /contact-us; /ja/, /ja/contact-us...), with each page's JavaScript (gzip, every script
+ * Lighthouse): the home, contact and privacy pages in each of the five languages at the
+ * language's own URL (/, /contact-us, /privacy; /ja/, /ja/contact-us...), with each page's
+ * JavaScript (gzip, every script
  * and preload the page names). A page misses when it is below
  *
  *   performance >= 95; accessibility, best practices, SEO = 100; CLS = 0;
- *   JavaScript <= 100 KB gzip on the home page, <= 110 KB on the contact page.
+ *   JavaScript <= 100 KB gzip on the home and privacy pages, <= 110 KB on the contact page.
  *
  *   cd web && WAVESITES_BUILD_DIR=../build/h4 node scripts/lighthouse-waveads.mjs [--runs N] [--only TEXT]
  *
@@ -19,7 +20,7 @@
 import { auditPages, fetchSite, fileSizes, scriptFiles } from './lighthouse/harness.mjs';
 
 const LANGS = ['en', 'ja', 'ko', 'es', 'pt'];
-const JS_BUDGET = { home: 100 * 1000, contact: 110 * 1000 };
+const JS_BUDGET = { home: 100 * 1000, contact: 110 * 1000, privacy: 100 * 1000 };
 
 /** The page's JavaScript, gzip, from its own markup: module scripts and modulepreloads. */
 async function jsGzip(page) {
@@ -41,6 +42,7 @@ await auditPages({
       [
         ['home', '/'],
         ['contact', '/contact-us'],
+        ['privacy', '/privacy'],
       ].map(([kind, path]) => ({
         name: `${kind} ${lang}`,
         kind,

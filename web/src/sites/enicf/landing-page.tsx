@@ -55,88 +55,90 @@ function StoreGlyph() {
  */
 export function LandingPage(props: { routeSet: RouteSetKind }) {
   return (
-    <main className={s.page}>
-      <section className={s.hero} aria-labelledby="enicf-title">
-        <GameIcon />
-        <h1 id="enicf-title" className={s.title}>
-          {GAME}
-        </h1>
-        <div className={s.facts}>
-          <IfSetting setting={LANDING_PUBLISHER} when="set">
-            <p className={s.publisher}>
-              <span className="visually-hidden">Publisher: </span>
-              {LANDING_PUBLISHER.html}
-            </p>
-          </IfSetting>
-        </div>
-        <div className={s.facts}>
-          <IfSetting setting={LANDING_RATING.value} when="set">
-            <p className={s.rating}>
-              <span className={s.star} aria-hidden="true">
-                ★
-              </span>
-              <span>{LANDING_RATING.value.html}</span>
-              <span className="visually-hidden"> out of 5</span>
-              <IfSetting setting={LANDING_RATING.count} when="set">
-                <span className={s.count} data-count={LANDING_RATING.count.html}>
-                  {` · ${LANDING_RATING.count.html} ratings`}
+    <div className={s.page}>
+      <main className={s.main}>
+        <section className={s.hero} aria-labelledby="enicf-title">
+          <GameIcon />
+          <h1 id="enicf-title" className={s.title}>
+            {GAME}
+          </h1>
+          <div className={s.facts}>
+            <IfSetting setting={LANDING_PUBLISHER} when="set">
+              <p className={s.publisher}>
+                <span className="visually-hidden">Publisher: </span>
+                {LANDING_PUBLISHER.html}
+              </p>
+            </IfSetting>
+          </div>
+          <div className={s.facts}>
+            <IfSetting setting={LANDING_RATING.value} when="set">
+              <p className={s.rating}>
+                <span className={s.star} aria-hidden="true">
+                  ★
                 </span>
-              </IfSetting>
-            </p>
-          </IfSetting>
-        </div>
-        <p className={s.lead}>Drop the blocks, fill the lines, clear the board.</p>
-        <a
-          className={s.badge}
-          href={LANDING_SETTINGS.appStoreUrl.html}
-          aria-label={`Download on the App Store: ${GAME}`}
-          data-landing=""
-          data-tracking={LANDING_SETTINGS.trackingUrl.html}
-          data-offer={LANDING_SETTINGS.offer.html}
-          data-affiliate={LANDING_SETTINGS.affiliate.html}
-        >
-          <StoreGlyph />
-          <span className={s.badgeText}>
-            <span className={s.badgeSmall}>Download on the</span>
-            <span className={s.badgeBig}>App Store</span>
-          </span>
-        </a>
-      </section>
-      <section className={s.gallery} aria-label={`${GAME} screenshots`}>
-        <ul className={s.shots}>
-          {GALLERY.map((shot) => (
-            <li key={shot.src} className={s.shot}>
-              <img
-                src={shot.src}
-                alt={shot.alt}
-                width={GALLERY_WIDTH}
-                height={GALLERY_HEIGHT}
-                loading="lazy"
-                decoding="async"
-              />
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section className={s.about} aria-labelledby="enicf-about">
-        <h2 id="enicf-about" className={s.aboutTitle}>
-          About this game
-        </h2>
-        <p>
-          {GAME} is a block puzzle for a spare minute or a long evening. Drag the pieces onto the 8
-          × 8 board; a full row or column clears, and clearing several at once makes a combo. There
-          is no timer: think each move through, because the game ends only when none of your pieces
-          fits.
-        </p>
-        <ul className={s.features}>
-          <li>Three pieces at a time: place them all and three new ones arrive.</li>
-          <li>Rows and columns clear together, so one piece can clear both.</li>
-          <li>Combos and streaks reward planning a few moves ahead.</li>
-        </ul>
-      </section>
+                <span>{LANDING_RATING.value.html}</span>
+                <span className="visually-hidden"> out of 5</span>
+                <IfSetting setting={LANDING_RATING.count} when="set">
+                  <span className={s.count} data-count={LANDING_RATING.count.html}>
+                    {` · ${LANDING_RATING.count.html} ratings`}
+                  </span>
+                </IfSetting>
+              </p>
+            </IfSetting>
+          </div>
+          <p className={s.lead}>Drop the blocks, fill the lines, clear the board.</p>
+          <a
+            className={s.badge}
+            href={LANDING_SETTINGS.appStoreUrl.html}
+            aria-label={`Download on the App Store: ${GAME}`}
+            data-landing=""
+            data-tracking={LANDING_SETTINGS.trackingUrl.html}
+            data-offer={LANDING_SETTINGS.offer.html}
+            data-affiliate={LANDING_SETTINGS.affiliate.html}
+          >
+            <StoreGlyph />
+            <span className={s.badgeText}>
+              <span className={s.badgeSmall}>Download on the</span>
+              <span className={s.badgeBig}>App Store</span>
+            </span>
+          </a>
+        </section>
+        <section className={s.gallery} aria-label={`${GAME} screenshots`}>
+          <ul className={s.shots}>
+            {GALLERY.map((shot) => (
+              <li key={shot.src} className={s.shot}>
+                <img
+                  src={shot.src}
+                  alt={shot.alt}
+                  width={GALLERY_WIDTH}
+                  height={GALLERY_HEIGHT}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className={s.about} aria-labelledby="enicf-about">
+          <h2 id="enicf-about" className={s.aboutTitle}>
+            About this game
+          </h2>
+          <p>
+            {GAME} is a block puzzle for a spare minute or a long evening. Drag the pieces onto the
+            8 × 8 board; a full row or column clears, and clearing several at once makes a combo.
+            There is no timer: think each move through, because the game ends only when none of your
+            pieces fits.
+          </p>
+          <ul className={s.features}>
+            <li>Three pieces at a time: place them all and three new ones arrive.</li>
+            <li>Rows and columns clear together, so one piece can clear both.</li>
+            <li>Combos and streaks reward planning a few moves ahead.</li>
+          </ul>
+        </section>
+      </main>
       <footer className={s.footer}>
         <a href={pagePath(enicfRoutes, 'privacy', props.routeSet)}>Privacy notice</a>
       </footer>
-    </main>
+    </div>
   );
 }

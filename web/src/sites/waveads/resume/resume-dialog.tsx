@@ -51,9 +51,6 @@ export function ResumeDialog(props: { open: boolean; onClose: () => void }) {
         <p id={`${uid}-intro`} className={s.intro}>
           {t('resume.intro')}
         </p>
-        <p className={s.privacy}>
-          <a href={pathOf('privacy')}>{t('resume.privacy')}</a>
-        </p>
         <MessageArea message={message} />
         <FilePicker
           ref={inputRef}
@@ -76,6 +73,10 @@ export function ResumeDialog(props: { open: boolean; onClose: () => void }) {
           )}
         </ul>
         <DialogActions sending={sending} onClose={close} />
+        {/* Last, so the focus still starts on the file chooser and Submit is two tabs away. */}
+        <p className={s.privacy}>
+          <a href={pathOf('privacy')}>{t('resume.privacy')}</a>
+        </p>
       </form>
     </dialog>
   );
