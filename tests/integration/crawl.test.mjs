@@ -324,7 +324,9 @@ async function checkPage(site, host, at, r, problems) {
         ? ['Organization', 'WebSite']
         : ['Organization']
       : site === 'enicf'
-        ? ['MobileApplication']
+        ? canonicalPath === '/'
+          ? ['MobileApplication']
+          : ['BreadcrumbList']
         : type === 'article'
           ? ['BlogPosting', 'BreadcrumbList']
           : null;

@@ -15,7 +15,7 @@ describe('the Block Blast! landing page (enicf)', async () => {
     const { unmount } = renderPath(site.routeObjects({ routeSet, lang: 'en' }), path);
     // The one button, and the footer's link to the privacy notice.
     const links = screen.getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Download on theApp Store', 'Privacy notice']);
+    expect(links.map((l) => l.textContent)).toEqual(['Download on the App Store', 'Privacy notice']);
     expect(document.querySelectorAll('[data-landing]')).toHaveLength(1);
     expect(links[1]!.getAttribute('href')).toBe(
       routeSet === 'online' ? '/privacy' : '/enicf/privacy',
@@ -27,7 +27,7 @@ describe('the Block Blast! landing page (enicf)', async () => {
       offer: LANDING_SETTINGS.offer.html,
       affiliate: LANDING_SETTINGS.affiliate.html,
     });
-    expect(badge.textContent).toBe('Download on theApp Store');
+    expect(badge.textContent).toBe('Download on the App Store');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Block Blast!');
     unmount();
   });

@@ -2,7 +2,7 @@ import { routeObjects } from '../../shared/render/route-objects';
 import { originOf } from '../../shared/render/settings';
 import type { PrepareSite } from '../../shared/render/site-render';
 import { pagePath } from '../../shared/routes/route-set';
-import { mobileApplication } from '../../shared/seo/json-ld';
+import { breadcrumbs, mobileApplication } from '../../shared/seo/json-ld';
 import type { PageMeta } from '../../shared/seo/page-meta';
 import { plannedSocialImages, type SocialImages } from '../../shared/seo/social-image';
 import { noticeSettings } from '../../shared/privacy/notice';
@@ -61,6 +61,12 @@ function privacyMeta(social: SocialImages): PageMeta {
     type: 'website',
     image: social.card('enicf', TITLE),
     locale: 'en_US',
+    jsonLd: [
+      breadcrumbs([
+        [GAME, pagePath(enicfRoutes, 'landing', 'online')],
+        [ENICF_NOTICE.title, pagePath(enicfRoutes, 'privacy', 'online')],
+      ]),
+    ],
   };
 }
 
