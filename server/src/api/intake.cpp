@@ -8,8 +8,8 @@
 #include <boost/beast/core/string.hpp>
 
 #include "api/file_type.hpp"
-#include "api/resume_rules.hpp"
 #include "api/handler_support.hpp"
+#include "api/resume_rules.hpp"
 #include "http/multipart.hpp"
 #include "log/event_log.hpp"
 #include "metrics/metrics.hpp"

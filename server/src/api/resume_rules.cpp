@@ -22,11 +22,11 @@ resume_rules resume_rules::parse(std::string_view json_text) {
   for (const auto& t : rules.at("types")) {
     accepted_type a{t.at("extension").get<std::string>(), t.at("mime").get<std::string>(),
                     t.at("name").get<std::string>()};
-    const auto sniffed = std::find_if(known.begin(), known.end(), [&](const file_type& k) {
-      return k.extension == a.extension && k.mime == a.mime;
-    });
+    const auto sniffed = std::find_if(
+        known.begin(), known.end(), [&](const file_type& k) { return k.extension == a.extension && k.mime == a.mime; });
     if (sniffed == known.end()) {
-      throw std::runtime_error("resume rules: " + a.extension + " (" + a.mime + ") is not a type the server recognises");
+      throw std::runtime_error("resume rules: " + a.extension + " (" + a.mime +
+                               ") is not a type the server recognises");
     }
     out.types.push_back(std::move(a));
   }

@@ -132,7 +132,8 @@ manifest_route_set parse_route_set(const std::string& name, const json& spec) {
 void check(const manifest& m) {
   std::set<std::string, std::less<>> pages, settings;
   for (const auto& d : m.settings) {
-    if (is_server_setting(d.key)) fail("setting " + d.key + ": the server provides it itself (sites/server_settings.hpp)");
+    if (is_server_setting(d.key))
+      fail("setting " + d.key + ": the server provides it itself (sites/server_settings.hpp)");
     settings.insert(d.key);
   }
   for (auto& key : server_setting_keys(site_names(m))) settings.insert(std::move(key));

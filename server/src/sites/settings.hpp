@@ -15,7 +15,7 @@
 namespace wavesites {
 
 enum class setting_type {
-  text,  ///< any text
+  text,   ///< any text
   url,    ///< an absolute http(s) URL
   email,  ///< an email address (pages link it with mailto:)
 };
@@ -40,7 +40,8 @@ using setting_values = std::map<std::string, std::string, std::less<>>;
 /// `text` with each token replaced by its setting's value, escaped for where the token stands:
 /// "{{key}}" in HTML (text or a quoted attribute), "{{json:key}}" inside a JSON string (an
 /// inline JSON script). "{{?key}}...{{/key}}" keeps what lies between only when the setting is
-/// not empty, "{{^key}}...{{/key}}" only when it is. Only the settings in `allowed` may appear; any other token is an error.
+/// not empty, "{{^key}}...{{/key}}" only when it is. Only the settings in `allowed` may appear; any other token is an
+/// error.
 [[nodiscard]] result<std::string> fill_settings(std::string_view text, const setting_values& values,
                                                 std::span<const std::string> allowed);
 

@@ -83,7 +83,8 @@ TEST(Settings, ASectionIsKeptOnlyWhenItsSettingIsSet) {
 }
 
 TEST(Settings, AnEmailSettingTakesAnAddressAMailtoLinkCanCarry) {
-  const setting_declaration d{.key = "privacy.contact", .type = setting_type::email, .optional = true, .default_value = ""};
+  const setting_declaration d{
+      .key = "privacy.contact", .type = setting_type::email, .optional = true, .default_value = ""};
   EXPECT_EQ(setting_problem(d, "privacy@waveads.example"), "");
   EXPECT_EQ(setting_problem(d, "first.last+tag@mail.example.co"), "");
   EXPECT_EQ(setting_problem(d, ""), "") << "optional";
