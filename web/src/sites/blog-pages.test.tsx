@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { contentDirFromEnv } from '../shared/content/load-content';
 import { plannedImages } from '../shared/images/image-registry';
 import type { PrepareSite, SiteRouteObject } from '../shared/render/site-render';
@@ -19,6 +20,9 @@ import { prepare as tts3 } from './tts3/render';
 const dir = contentDirFromEnv();
 const source = { dir, warn: () => {}, images: plannedImages() };
 const json = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as never;
+/** An article's front matter (content/<site>/articles/<id>.md). */
+const front = (path: string) =>
+  parse(readFileSync(join(dir, path), 'utf8').split('\n---\n')[0]!.replace(/^---\n/, '')) as never;
 
 async function routes(prepare: PrepareSite, routeSet: 'prefixed' | 'online' = 'prefixed') {
   return (await prepare(source)).routeObjects({ routeSet, lang: 'en' });
@@ -88,7 +92,7 @@ describe('GlowBack (tts1)', async () => {
   });
 
   it('detail: featured image, title, date, sections; prefetches home', () => {
-    const a = json('tts1/articles/1.json') as { title: string; date: string };
+    const a = front('tts1/articles/1.md') as { title: string; date: string };
     const { container } = renderPath(objects, '/tts1/article-detail/1');
     const images = expectPictures(container, 4);
     const h1 = screen.getByRole('heading', { level: 1 });
@@ -134,7 +138,7 @@ describe('Wayfarer Journal (tts2)', async () => {
   it('detail: string ids, the empty article for others', () => {
     renderPath(objects, '/article-detail/10');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
-      (json('tts2/articles/10.json') as { title: string }).title,
+      (front('tts2/articles/10.md') as { title: string }).title,
     );
   });
 
@@ -186,7 +190,7 @@ describe('Kuponz (kuponz1)', async () => {
   });
 
   it('detail: featured image, title, ISO date, sections', () => {
-    const a = json('kuponz1/articles/11.json') as { title: string; date: string };
+    const a = front('kuponz1/articles/11.md') as { title: string; date: string };
     const { container } = renderPath(objects, '/article_detail/11');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(a.title);
     expect(screen.getByText(a.date).getAttribute('datetime')).toBe(a.date);

@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import type { ArticleLinks } from '../components/article-body';
 import type { Article } from '../content/schema';
 import { detailPath, type RouteSetKind } from '../routes/route-set';
 import type { Blog } from './load-blog';
@@ -21,7 +22,27 @@ export const ArticleContext = createContext<{
   brand?: string;
   author?: string;
   nav?: ArticleNav | undefined;
+  links?: ArticleLinks | undefined;
 }>({});
+
+/** A registry link's path: the redirect the server answers, with the article it was followed from. */
+export function goPath(slug: string, articleId: string, routeSet: RouteSetKind, site: string): string {
+  const from = `from=${encodeURIComponent(articleId)}`;
+  // On the prefixed route set every site shares the host: the link says which site it is on.
+  return `/go/${slug}?${from}${routeSet === 'prefixed' ? `&site=${site}` : ''}`;
+}
+
+/** Where the links of `article` point on its page in `routeSet`. */
+export function articleLinks(
+  blog: Blog<string>,
+  article: Article,
+  routeSet: RouteSetKind,
+): ArticleLinks {
+  return {
+    go: (slug) => goPath(slug, article.id, routeSet, blog.routes.site),
+    article: (id) => detailPath(blog.routes, 'article', routeSet, id),
+  };
+}
 
 /** Who signs a blog's articles. */
 export function editorialTeam(brand: string): string {

@@ -1,4 +1,5 @@
 import { useContext } from 'react';
+import type { ArticleLinks } from '../components/article-body';
 import { ArticleView, type ArticleClasses } from '../components/article-view';
 import { DateText } from '../components/date-text';
 import type { ImageLookup } from '../content/load-content';
@@ -7,6 +8,9 @@ import { Picture } from '../images/picture';
 import { ArticleContext, readingMinutes } from './article-context';
 import x from './article-extras.module.css';
 import { ArticleNavLinks } from './article-nav';
+
+/** Links of an article rendered outside a blog (tests): nowhere. */
+const NO_LINKS: ArticleLinks = { go: () => '#', article: () => '#' };
 
 /** A blog's article-page classes: ArticleView's, the box around it and its two kinds of picture. */
 export interface BlogArticleClasses extends ArticleClasses {
@@ -29,13 +33,14 @@ export function BlogArticle(props: {
   sizes: string | { readonly cover: string; readonly section: string };
 }) {
   const { classes: s, sizes, article } = props;
-  const { brand, author, nav } = useContext(ArticleContext);
+  const { brand, author, nav, links } = useContext(ArticleContext);
   return (
     <div className={s.page}>
       <ArticleView
         article={article}
         closing={props.closing}
-        classes={s}
+        classes={{ ...s, list: s.list ?? x.list, link: s.link ?? x.link }}
+        links={links ?? NO_LINKS}
         byline={article && <Byline article={article} closing={props.closing} author={author} />}
         media={(image, place) => (
           <Picture

@@ -6,7 +6,7 @@ import { lookupId } from '../routes/id-rule';
 import { detailPath, pagePath, type RouteSetKind } from '../routes/route-set';
 import { blogPosting, breadcrumbs, webSite } from '../seo/json-ld';
 import type { PageMeta } from '../seo/page-meta';
-import { ArticleContext, articleNav, editorialTeam } from './article-context';
+import { ArticleContext, articleLinks, articleNav, editorialTeam } from './article-context';
 import { blogNotice } from '../privacy/blog-notice';
 import { noticeSettings } from '../privacy/notice';
 import { PrivacyNotice } from '../privacy/privacy-notice';
@@ -156,6 +156,7 @@ function blogPages(blog: Blog<string>, routeSet: RouteSetKind): BlogPages {
                 brand: site.BRAND,
                 author: editorialTeam(site.BRAND),
                 nav: article && articleNav(blog, article, routeSet),
+                links: article && articleLinks(blog, article, routeSet),
               }}
             >
               {render(article)}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Article, ImageRef, Section } from '../content/schema';
+import { ArticleBlocks, type ArticleLinks } from './article-body';
 import { DateText } from './date-text';
 
 /** Class names a site gives the parts of an article, so each blog keeps its own look. */
@@ -12,6 +13,8 @@ export interface ArticleClasses {
   readonly section?: string | undefined;
   readonly heading?: string | undefined;
   readonly paragraph?: string | undefined;
+  readonly list?: string | undefined;
+  readonly link?: string | undefined;
 }
 
 /** How a site renders an article's pictures: the cover (first on the page) or a section's. */
@@ -19,7 +22,7 @@ export type ArticleMedia = (image: ImageRef, place: 'cover' | 'section') => Reac
 
 /**
  * An article: its featured image (`media`), title, date, then its sections (heading, optional
- * image, paragraphs), then `closing` sections (the shop's common ones). With no article — an
+ * image, paragraphs and lists with their links), then `closing` sections (the shop's common ones). With no article — an
  * unknown or malformed id — it renders nothing: docs/product.md's "empty article, with no message".
  */
 export function ArticleView(props: {
@@ -29,6 +32,8 @@ export function ArticleView(props: {
   media?: ArticleMedia | undefined;
   /** Under the date: who wrote it, how long it reads, when it was revised. */
   byline?: ReactNode;
+  /** Where its links point. */
+  links: ArticleLinks;
 }) {
   const { article, classes } = props;
   if (article === undefined) return null;
@@ -46,11 +51,7 @@ export function ArticleView(props: {
           <section key={i} className={classes.section}>
             <h2 className={classes.heading}>{section.heading}</h2>
             {section.image && props.media?.(section.image, 'section')}
-            {section.paragraphs.map((text, j) => (
-              <p key={j} className={classes.paragraph}>
-                {text}
-              </p>
-            ))}
+            <ArticleBlocks blocks={section.blocks} links={props.links} classes={classes} />
           </section>
         ))}
       </div>

@@ -9,15 +9,22 @@ const fixtures = (name: string) =>
 const RULES = { idKind: 'number', dateStyle: 'long', minSections: 3 } as const;
 
 describe('loadArticles', () => {
-  it('loads every article file of a site, sorted by id, ignoring other files', async () => {
+  it('loads every article file of a site, sorted by id', async () => {
     const warnings: string[] = [];
     const source = { dir: fixtures('valid'), warn: (m: string) => warnings.push(m) };
     const articles = await loadArticles(source, 'tts1', RULES);
     expect(articles.map((a) => a.id)).toEqual(['1', '2', '10']);
     expect(articles[1]!.sections[0]!.image?.src).toBe('2-s1.svg');
-    // 10.json has 3 sections x 2 paragraphs of ~50 words: under the 500 content/README.md asks for
+    // 10.md has 3 sections x 2 paragraphs of ~50 words: under the 500 content/README.md asks for
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/tts1\/articles\/10\.json: \d+ words in its sections/);
+    expect(warnings[0]).toMatch(/tts1\/articles\/10\.md: \d+ words in its sections/);
+    // Its links: one through the registry, one to another article of the blog.
+    expect(articles[0]!.sections[0]!.blocks[0]).toMatchObject({
+      p: expect.arrayContaining([
+        { go: 'fixture-shop', children: ['the fixture shop'] },
+        { article: '2', children: ['the second fixture'] },
+      ]),
+    });
   });
 
   it('returns nothing for a site with no content yet', async () => {
@@ -26,12 +33,26 @@ describe('loadArticles', () => {
     expect(await loadArticles({ ...source, dir: fixtures('nowhere') }, 'tts1', RULES)).toEqual([]);
   });
 
-  it('fails on an invalid file, naming the file and the field', async () => {
+  it('fails on an invalid file, naming the file and the line', async () => {
     const source = { dir: fixtures('invalid'), warn: () => {} };
     const error = await loadArticles(source, 'tts1', RULES).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     expect((error as ContentError).message).toMatch(
-      /invalid\/tts1\/articles\/3\.json: sections\[1\]\.paragraphs\[2\]: expected a non-empty string$/,
+      /invalid\/tts1\/articles\/3\.md:23: raw HTML is not allowed in an article: <b>$/,
+    );
+  });
+
+  it('fails on a link to an article the blog does not have', async () => {
+    const source = { dir: fixtures('invalid-links'), warn: () => {} };
+    await expect(loadArticles(source, 'tts1', RULES)).rejects.toThrow(
+      /invalid-links\/tts1\/articles\/1\.md:13: no article "99" on tts1$/,
+    );
+  });
+
+  it('fails on a file that is not a Markdown article (one not yet converted, say)', async () => {
+    const source = { dir: fixtures('stray'), warn: () => {} };
+    await expect(loadArticles(source, 'tts1', RULES)).rejects.toThrow(
+      /stray\/tts1\/articles\/2\.json: an article is a Markdown file, <id>\.md$/,
     );
   });
 });

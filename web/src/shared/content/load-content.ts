@@ -4,11 +4,12 @@ import { join, relative, resolve } from 'node:path';
 import type { SocialImages } from '../seo/social-image';
 import type { ImageRegistry } from '../images/image-registry';
 import type { ResponsiveImage } from '../images/responsive-image';
+import { parseLinks, type LinkRegistry } from './links';
+import { parseMarkdownArticle } from './markdown';
 import {
   ContentError,
   countWords,
   MIN_ARTICLE_WORDS,
-  parseArticle,
   type Article,
   type ArticleRules,
   type ImageRef,
@@ -86,7 +87,28 @@ async function readJson(file: string): Promise<unknown> {
 
 const byId = new Intl.Collator('en', { numeric: true });
 
-/** Every content/<site>/articles/*.json, validated, sorted by id (numerically). */
+/** The settings a link registry destination may name (the landing page's store URLs). */
+export const LINK_URL_SETTINGS = new Set(['landing.app_store_url', 'landing.play_store_url']);
+
+const registries = new Map<string, Promise<LinkRegistry>>();
+
+/** content/links.toml, parsed and checked once per content folder (empty when there is none). */
+export function loadLinks(source: ContentSource): Promise<LinkRegistry> {
+  let loaded = registries.get(source.dir);
+  if (loaded === undefined) {
+    const file = join(source.dir, 'links.toml');
+    loaded = existsSync(file)
+      ? readFile(file, 'utf8').then((text) => parseLinks(text, display(file), LINK_URL_SETTINGS))
+      : Promise.resolve(new Map());
+    registries.set(source.dir, loaded);
+  }
+  return loaded;
+}
+
+/**
+ * Every content/<site>/articles/*.md, parsed and checked (markdown.ts), sorted by id
+ * (numerically). A link to another article must name one of the blog's articles.
+ */
 export async function loadArticles(
   source: ContentSource,
   site: string,
@@ -94,11 +116,25 @@ export async function loadArticles(
 ): Promise<Article[]> {
   const dir = join(source.dir, site, 'articles');
   if (!existsSync(dir)) return [];
-  const names = (await readdir(dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+  const entries = (await readdir(dir)).filter((n) => !n.startsWith('.'));
+  const stray = entries.find((n) => !n.endsWith('.md'));
+  if (stray !== undefined) {
+    throw new ContentError(display(join(dir, stray)), '', 'an article is a Markdown file, <id>.md');
+  }
+  const links = { slugs: new Set((await loadLinks(source)).keys()) };
   const articles: Article[] = [];
-  for (const name of names.sort(byId.compare)) {
+  const refs: { file: string; id: string; line: number }[] = [];
+  for (const name of entries.sort(byId.compare)) {
     const file = join(dir, name);
-    const article = parseArticle(await readJson(file), display(file), name.slice(0, -5), rules);
+    const parsed = parseMarkdownArticle(
+      await readFile(file, 'utf8'),
+      display(file),
+      name.slice(0, -3),
+      rules,
+      links,
+    );
+    const article = parsed.article;
+    refs.push(...parsed.refs.map((r) => ({ file: display(file), ...r })));
     const words = countWords(article.sections);
     if (words < MIN_ARTICLE_WORDS) {
       source.warn(
@@ -106,6 +142,12 @@ export async function loadArticles(
       );
     }
     articles.push(article);
+  }
+  const ids = new Set(articles.map((a) => a.id));
+  for (const ref of refs) {
+    if (!ids.has(ref.id)) {
+      throw new ContentError(`${ref.file}:${ref.line}`, '', `no article "${ref.id}" on ${site}`);
+    }
   }
   return articles.sort((a, b) => byId.compare(a.id, b.id));
 }

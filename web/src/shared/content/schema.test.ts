@@ -17,13 +17,18 @@ const section = (n: number) => ({
   heading: `Heading ${n}`,
   paragraphs: ['One paragraph.', 'Another.'],
 });
+/** Parsed sections, as markdown.ts gives them. */
+const SECTIONS = [1, 2, 3].map((n) => ({
+  heading: `Heading ${n}`,
+  blocks: [{ p: ['One paragraph.'] }, { p: ['Another.'] }],
+}));
+/** The front matter of an article. */
 const article = (over: Record<string, unknown> = {}) => ({
   id: 3,
   title: 'Title',
   date: 'March 4, 2025',
   excerpt: 'Excerpt.',
   image: { src: '3-cover.svg', alt: 'A picture' },
-  sections: [section(1), { ...section(2), image: { src: '3-s2.svg', alt: 'Another' } }, section(3)],
   ...over,
 });
 
@@ -39,64 +44,62 @@ function error(fn: () => unknown): ContentError {
 
 describe('parseArticle', () => {
   it('accepts a valid article and derives the canonical id and ISO date', () => {
-    const a = parseArticle(article(), 'tts1/articles/3.json', '3', LONG);
+    const a = parseArticle(article(), 'tts1/articles/3.md', '3', LONG, SECTIONS);
     expect(a.id).toBe('3');
     expect(a.isoDate).toBe('2025-03-04');
     expect(a.sections).toHaveLength(3);
-    expect(a.sections[1]!.image).toEqual({ src: '3-s2.svg', alt: 'Another' });
   });
 
-  it('accepts string ids and ISO dates for string-id sites', () => {
+  it('accepts string ids and ISO dates for string-id sites, a number as a string id too', () => {
     const a = parseArticle(
       article({ id: '8', date: '2025-05-10' }),
-      'tts2/articles/8.json',
+      'tts2/articles/8.md',
       '8',
       ISO,
+      SECTIONS,
     );
     expect(a).toMatchObject({ id: '8', date: '2025-05-10', isoDate: '2025-05-10' });
+    const b = parseArticle(article({ id: 8, date: '2025-05-10' }), 'f.md', '8', ISO, SECTIONS);
+    expect(b.id).toBe('8');
+  });
+
+  it("wants the blog's least number of sections", () => {
+    expect(() => parseArticle(article(), 'f.md', '3', LONG, SECTIONS.slice(0, 2))).toThrow(
+      /at least 3 sections/,
+    );
   });
 
   it.each([
     [{ id: '3' }, 'id', 'positive whole number'],
-    [{ id: 4 }, 'id', 'file is named 3.json'],
+    [{ id: 4 }, 'id', 'file is named 3.md'],
     [{ title: '' }, 'title', 'non-empty string'],
     [{ title: ' Padded' }, 'title', 'white space'],
     [{ date: '2025-03-04' }, 'date', 'January 13, 2025'],
     [{ date: 'February 30, 2025' }, 'date', 'January 13, 2025'],
     [{ image: { src: '3-cover.png', alt: 'x' } }, 'image.src', 'file name'],
     [{ image: { src: '3-cover.svg' } }, 'image.alt', 'missing'],
-    [{ sections: [section(1)] }, 'sections', 'at least 3'],
-    [
-      { sections: [section(1), section(2), { heading: 'H', paragraphs: ['ok', 7] }] },
-      'sections[2].paragraphs[1]',
-      'non-empty string',
-    ],
-    [
-      { sections: [section(1), section(2), { heading: 'H', paragraph: ['x'] }] },
-      'sections[2].paragraph',
-      'unknown field',
-    ],
+    [{ sections: [] }, 'sections', 'unknown field'],
     [{ extra: true }, 'extra', 'unknown field'],
   ])('rejects %j naming the field', (over, field, message) => {
-    const e = error(() => parseArticle(article(over), 'tts1/articles/3.json', '3', LONG));
-    expect(e.file).toBe('tts1/articles/3.json');
+    const e = error(() => parseArticle(article(over), 'tts1/articles/3.md', '3', LONG, SECTIONS));
+    expect(e.file).toBe('tts1/articles/3.md');
     expect(e.field).toBe(field);
-    expect(e.message).toContain(`tts1/articles/3.json: ${field}: `);
+    expect(e.message).toContain(`tts1/articles/3.md: ${field}: `);
     expect(e.message).toContain(message);
   });
 
   it('rejects string ids that could not name a page', () => {
     for (const id of ['_', 'A1', 'a b', '', 'empty', '-1']) {
       expect(
-        () => parseArticle(article({ id, date: '2025-01-01' }), 'f.json', id, ISO),
+        () => parseArticle(article({ id, date: '2025-01-01' }), 'f.md', id, ISO, SECTIONS),
         id,
       ).toThrow(ContentError);
     }
   });
 
   it('rejects a value that is not an object', () => {
-    expect(error(() => parseArticle([], 'f.json', '3', LONG)).message).toBe(
-      'f.json: expected an object',
+    expect(error(() => parseArticle([], 'f.md', '3', LONG, SECTIONS)).message).toBe(
+      'f.md: expected an object',
     );
   });
 });

@@ -13,10 +13,29 @@ export interface ImageRef {
   readonly alt: string;
 }
 
+/**
+ * A piece of a paragraph or a list item: text, or text in emphasis, in code, or in a link. A
+ * link goes through the link registry (`go`: a slug of content/links.toml) or to another article
+ * of the same blog (`article`: its id); nothing else links out of an article.
+ */
+export type Inline =
+  | string
+  | { readonly em: readonly Inline[] }
+  | { readonly strong: readonly Inline[] }
+  | { readonly code: string }
+  | { readonly br: true }
+  | { readonly go: string; readonly children: readonly Inline[] }
+  | { readonly article: string; readonly children: readonly Inline[] };
+
+/** A paragraph, or a list (bulleted or numbered) of items. */
+export type Block =
+  | { readonly p: readonly Inline[] }
+  | { readonly list: 'ul' | 'ol'; readonly items: readonly (readonly Inline[])[] };
+
 export interface Section {
   readonly heading: string;
   readonly image?: ImageRef;
-  readonly paragraphs: readonly string[];
+  readonly blocks: readonly Block[];
 }
 
 export interface Article {
@@ -78,7 +97,7 @@ export class ContentError extends Error {
   constructor(
     readonly file: string,
     readonly field: string,
-    problem: string,
+    readonly problem: string,
   ) {
     super(`${file}: ${field === '' ? '' : `${field}: `}${problem}`);
     this.name = 'ContentError';
@@ -175,15 +194,16 @@ class Reader {
     return { src, alt: this.text(record.alt, join(at, 'alt')) };
   }
 
+  /** A section written as JSON (kuponz2's common sections): plain paragraphs. */
   section(value: unknown, at: string): Section {
     const record = this.object(value, at, ['heading', 'paragraphs'], ['image']);
     const heading = this.text(record.heading, join(at, 'heading'));
-    const paragraphs = this.array(record.paragraphs, join(at, 'paragraphs'), 1).map((p, i) =>
-      this.text(p, `${join(at, 'paragraphs')}[${i}]`),
-    );
+    const blocks = this.array(record.paragraphs, join(at, 'paragraphs'), 1).map((p, i) => ({
+      p: [this.text(p, `${join(at, 'paragraphs')}[${i}]`)],
+    }));
     return record.image === undefined
-      ? { heading, paragraphs }
-      : { heading, image: this.image(record.image, join(at, 'image')), paragraphs };
+      ? { heading, blocks }
+      : { heading, image: this.image(record.image, join(at, 'image')), blocks };
   }
 
   sections(value: unknown, at: string, min: number, max = Infinity): Section[] {
@@ -193,7 +213,7 @@ class Reader {
 
 /** Lower-case slugs; "_" (and any other symbol) can never be an id, see EMPTY_ARTICLE_SEGMENT. */
 const STRING_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const IMAGE_SRC_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.svg$/;
+export const IMAGE_SRC_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.svg$/;
 
 function join(at: string, key: string): string {
   return at === '' ? key : `${at}.${key}`;
@@ -240,35 +260,53 @@ function checkIsoDate(text: string): string | null {
   return validDay(Number(m[1]), Number(m[2]), Number(m[3])) ? text : null;
 }
 
-export function countWords(sections: readonly Section[]): number {
+/** The text of inline content, as a reader reads it. */
+export function inlineText(content: readonly Inline[]): string {
+  return content
+    .map((i) => {
+      if (typeof i === 'string') return i;
+      if ('code' in i) return i.code;
+      if ('br' in i) return ' ';
+      return inlineText('em' in i ? i.em : 'strong' in i ? i.strong : i.children);
+    })
+    .join('');
+}
+
+/** The text of each paragraph and list item of `sections`. */
+export function blockTexts(sections: readonly Section[]): string[] {
   return sections
-    .flatMap((s) => s.paragraphs)
-    .reduce((n, p) => n + p.split(/\s+/).filter(Boolean).length, 0);
+    .flatMap((s) => s.blocks)
+    .flatMap((b) => ('p' in b ? [inlineText(b.p)] : b.items.map(inlineText)));
+}
+
+export function countWords(sections: readonly Section[]): number {
+  return blockTexts(sections).reduce((n, p) => n + p.split(/\s+/).filter(Boolean).length, 0);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Files
 
 /**
- * An article file. `fileId` is the file name without `.json`; the id in the file must name the
- * same article.
+ * An article: its front matter (`value`, from the YAML of content/<site>/articles/<id>.md) and
+ * its sections (parsed from the Markdown, markdown.ts). `fileId` is the file name without its
+ * extension `ext`; the id in the file must name the same article.
  */
 export function parseArticle(
   value: unknown,
   file: string,
   fileId: string,
   rules: ArticleRules,
+  sections: readonly Section[],
+  ext = '.md',
 ): Article {
   const r = new Reader(file);
-  const record = r.object(
-    value,
-    '',
-    ['id', 'title', 'date', 'excerpt', 'image', 'sections'],
-    ['updated'],
-  );
-  const id = r.id(record.id, 'id', rules.idKind);
+  const record = r.object(value, '', ['id', 'title', 'date', 'excerpt', 'image'], ['updated']);
+  // A string id written as a number in YAML (id: 3) is still that id.
+  const rawId =
+    rules.idKind === 'string' && typeof record.id === 'number' ? String(record.id) : record.id;
+  const id = r.id(rawId, 'id', rules.idKind);
   if (id !== fileId)
-    r.fail('id', `is ${JSON.stringify(record.id)} but the file is named ${fileId}.json`);
+    r.fail('id', `is ${JSON.stringify(record.id)} but the file is named ${fileId}${ext}`);
   const published = r.date(record.date, 'date', rules.dateStyle);
   const updated =
     record.updated === undefined ? undefined : r.date(record.updated, 'updated', rules.dateStyle);
@@ -282,8 +320,15 @@ export function parseArticle(
     ...(updated !== undefined ? { updated } : {}),
     excerpt: r.text(record.excerpt, 'excerpt'),
     image: r.image(record.image, 'image'),
-    sections: r.sections(record.sections, 'sections', rules.minSections),
+    sections: minSections(r, sections, rules.minSections),
   };
+}
+
+function minSections(r: Reader, sections: readonly Section[], min: number): readonly Section[] {
+  if (sections.length < min) {
+    r.fail('', `expected at least ${min} sections ("## " headings), found ${sections.length}`);
+  }
+  return sections;
 }
 
 export function parseFeatured(value: unknown, file: string): Featured {
