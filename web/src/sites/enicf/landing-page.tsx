@@ -98,7 +98,7 @@ export function LandingPage(props: { routeSet: RouteSetKind }) {
           >
             <StoreGlyph />
             <span className={s.badgeText}>
-              <span className={s.badgeSmall}>Download on the</span>
+              <span className={s.badgeSmall}>Download on the</span>{' '}
               <span className={s.badgeBig}>App Store</span>
             </span>
           </a>
