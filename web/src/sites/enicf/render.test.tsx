@@ -15,7 +15,10 @@ describe('the Block Blast! landing page (enicf)', async () => {
     const { unmount } = renderPath(site.routeObjects({ routeSet, lang: 'en' }), path);
     // The one button, and the footer's link to the privacy notice.
     const links = screen.getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Download on the App Store', 'Privacy notice']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Download on the App Store',
+      'Privacy notice',
+    ]);
     expect(document.querySelectorAll('[data-landing]')).toHaveLength(1);
     expect(links[1]!.getAttribute('href')).toBe(
       routeSet === 'online' ? '/privacy' : '/enicf/privacy',
