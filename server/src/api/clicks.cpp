@@ -48,6 +48,33 @@ std::string referrer_of(const nlohmann::json& body) {
   return it != body.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+/// A beacon's click, as the store keeps it.
+click_record landing_record(std::string_view site, std::string_view host, std::string_view referrer) {
+  click_record c;
+  c.id = new_ulid();
+  c.clicked_at = utc_now_iso();
+  c.site = std::string(site);
+  c.host = std::string(host.substr(0, 255));
+  c.referrer = referrer_origin(referrer);
+  c.kind = "landing";
+  return c;
+}
+
+/// A followed link's click, as the store keeps it.
+click_record link_record(const link_click& click, std::string_view referer) {
+  click_record c;
+  c.id = new_ulid();
+  c.clicked_at = utc_now_iso();
+  c.site = click.site;
+  c.host = click.host;
+  c.referrer = referrer_origin(referer);
+  c.kind = "link";
+  c.link = click.slug;
+  c.from = click.from;
+  c.destination = click.destination;
+  return c;
+}
+
 }  // namespace
 
 std::string referrer_origin(std::string_view referrer) {
@@ -73,7 +100,7 @@ std::string referrer_origin(std::string_view referrer) {
 }
 
 click_log::click_log(store& db, std::vector<std::string> sites)
-    : db_(db), sites_(std::move(sites)), limits_(per_ip_per_hour), pool_(1) {}
+    : db_(db), sites_(std::move(sites)), limits_(per_ip_per_hour), link_limits_(per_ip_per_hour), pool_(1) {}
 
 click_log::~click_log() {
   pool_.join();
@@ -85,8 +112,20 @@ void click_log::add_routes(route_table& routes) {
 
 result<bool> click_log::store_click(const click_record& click) {
   auto stored = db_.add_click(click);
-  if (stored) metrics::count_landing_click(click.site);
+  if (stored && click.kind == "link") metrics::count_link_click(click.site, click.link);
+  if (stored && click.kind == "landing") metrics::count_landing_click(click.site);
   return stored;
+}
+
+asio::awaitable<void> click_log::record(const link_click& click, std::string_view referer, std::string_view client) {
+  if (link_limits_.take(client)) co_return;  // over the limit: sent on, not counted
+  const click_record rec = link_record(click, referer);
+  const auto stored = co_await on_pool(pool_, [&] { return store_click(rec); });
+  if (!stored) {
+    // The visitor is still sent on: a lost count must not cost the merchant the visit.
+    log::error("store_error", {{"what", "link click not saved"}, {"error", stored.message()}});
+    metrics::count_store_error();
+  }
 }
 
 asio::awaitable<response> click_log::record(request_context& ctx) {
@@ -107,8 +146,7 @@ asio::awaitable<response> click_log::record(request_context& ctx) {
   // sendBeacon sends a string as text/plain, so the type is not checked; the body must be JSON.
   const auto body = nlohmann::json::parse(sink.text, nullptr, false);
   if (body.is_discarded()) co_return json_error(400, "the body is not valid JSON");
-  const click_record click{new_ulid(), utc_now_iso(), std::string(ctx.site), ctx.head.host.substr(0, 255),
-                           referrer_origin(referrer_of(body))};
+  const click_record click = landing_record(ctx.site, ctx.head.host, referrer_of(body));
   const auto stored = co_await on_pool(pool_, [&] { return store_click(click); });
   if (!stored) {
     log::error("store_error", {{"what", "click not saved"}, {"error", stored.message()}});

@@ -225,7 +225,7 @@ int run(const serve_command& cmd, const std::function<void(route_table&)>& add_r
     sweeper.reconfigure(next.retention);
   });
 
-  const server_context app{cfg, live_sites, routes};
+  const server_context app{cfg, live_sites, routes, metrics::global(), &clicks};
   server srv(app);
   srv.on_reload([&reload] { reload(); });
   const auto bound = srv.listen(*where);

@@ -11,6 +11,8 @@
 #include <toml++/toml.h>
 #include <boost/asio/ip/address.hpp>
 
+#include "links/link_registry.hpp"
+
 namespace wavesites {
 namespace {
 
@@ -313,6 +315,50 @@ void parse_retention(const toml::table& t, config& cfg) {
   read_int(t, "retention.", "resumes_days", 0, max_retention_days, cfg.retention.resumes_days);
 }
 
+/// [links]: slug = "https://..." (the destination for everyone), or a table of url, ios, android
+/// and subid_param. Each value is checked here as the bundle's are at build time, so a typo stops
+/// the server (or a reload) with its key.
+void parse_links(const toml::table& t, config& cfg) {
+  for (auto&& entry : t) {
+    const toml::node& v = entry.second;
+    const std::string slug(entry.first.str());
+    const std::string key = "links." + slug;
+    if (!valid_link_slug(slug)) fail(key + ": a slug is 1 to 64 of a-z, 0-9 and '-'" + where(v));
+    link_spec spec;
+    spec.slug = slug;
+    spec.where = key + where(v);
+    const auto destination = [&](const toml::node& n, const std::string& name) {
+      auto url = expect_string(n, name);
+      if (auto problem = link_destination_problem(url); !problem.empty()) fail(name + ": " + problem + where(n));
+      return url;
+    };
+    if (v.is_string()) {
+      spec.url = destination(v, key);
+    } else {
+      const auto& table = expect_table(v, key);
+      reject_unknown(table, key + ".", {"url", "ios", "android", "subid_param"});
+      if (table.empty()) fail(key + ": an empty table changes nothing; give url, ios, android or subid_param" + where(v));
+      // An empty ios, android or subid_param takes the bundle's away: everyone gets url, untagged.
+      for (const auto& [field, member] : {std::pair{"url", &link_spec::url},
+                                          {"ios", &link_spec::ios},
+                                          {"android", &link_spec::android}}) {
+        const auto* n = table.get(field);
+        if (!n) continue;
+        const bool removal = std::string_view(field) != "url" && n->is_string() && n->as_string()->get().empty();
+        spec.*member = removal ? std::string() : destination(*n, key + "." + field);
+      }
+      if (const auto* n = table.get("subid_param")) {
+        auto name = expect_string(*n, key + ".subid_param");
+        if (auto problem = subid_param_problem(name); !problem.empty() && !name.empty()) {
+          fail(key + ".subid_param: " + problem + where(*n));
+        }
+        spec.subid_param = std::move(name);
+      }
+    }
+    cfg.links.push_back(std::move(spec));
+  }
+}
+
 /// Every other table holds settings of the web bundle's pages: "table.key" -> text.
 void collect_settings(const std::string& table, const toml::node& node, config& cfg) {
   const auto* t = node.as_table();
@@ -324,8 +370,9 @@ void collect_settings(const std::string& table, const toml::node& node, config& 
 }
 
 /// The tables this parser owns, each with its parser.
-constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 8> owned_tables{{
+constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 9> owned_tables{{
     {"hosts", parse_hosts},
+    {"links", parse_links},
     {"notify", parse_notify},
     {"origins", parse_origins},
     {"limits", parse_limits},

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "links/link_spec.hpp"
 #include "util/cidr.hpp"
 #include "util/result.hpp"
 
@@ -100,6 +101,8 @@ struct config {
   server_config server;
   notify_config notify;
   retention_config retention;
+  /// [links]: destinations that override the web bundle's link registry, or add to it.
+  std::vector<link_spec> links;
 };
 
 /// The public origin of `site`: its [origins] entry, else "https://" and its first host, else

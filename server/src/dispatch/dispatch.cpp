@@ -39,15 +39,29 @@ answer decide(const app_context& app, const request_head& head, std::string_view
     return error_answer{std::move(r)};
   }
 
-  // Pages and files, all prepared in memory.
-  const resource* res = app.pages.find_static(path);
+  const bool get_or_head = head.method == http::verb::get || head.method == http::verb::head;
+  // Links out, on every host. Only a registered slug, written exactly, leads anywhere; every
+  // other path under /go/ is the site's 404 page.
+  const resource* res = nullptr;
   int status = 200;
+  if (is_go_path(path)) {
+    if (auto out = go_link(app.pages, site, head)) {
+      if (get_or_head) return std::move(*out);
+      response r = text_response(405, "Method Not Allowed");
+      r.headers.emplace_back("Allow", "GET, HEAD");
+      return error_answer{std::move(r)};
+    }
+    status = 404;
+    res = &site.not_found->pick(site.not_found->single ? std::string_view{} : cookie_value(head.cookie, "lang"));
+  }
+
+  // Pages and files, all prepared in memory.
+  if (!res) res = app.pages.find_static(path);
   if (!res) {
     const auto m = app.pages.route(site, path);
     status = m.status;
     res = &m.target->pick(m.target->single ? std::string_view{} : cookie_value(head.cookie, "lang"));
   }
-  const bool get_or_head = head.method == http::verb::get || head.method == http::verb::head;
   if (!get_or_head && status == 200) {
     response r = text_response(405, "Method Not Allowed");
     r.headers.emplace_back("Allow", "GET, HEAD");
@@ -64,7 +78,10 @@ answer decide(const app_context& app, const request_head& head, std::string_view
 
 decision dispatch(const app_context& app, const request_head& head, std::string_view client) {
   const route_set& site = app.hosts.pick(head.host);
-  return {decide(app, head, client, site), site.header_lines, site.name};
+  auto what = decide(app, head, client, site);
+  // A redirect carries its own X-Robots-Tag; the route set's would only repeat it.
+  const std::string_view headers = std::holds_alternative<go_redirect>(what) ? std::string_view{} : site.header_lines;
+  return {std::move(what), headers, site.name};
 }
 
 result<std::shared_ptr<const site_state>> site_state::build(std::shared_ptr<const config> cfg,

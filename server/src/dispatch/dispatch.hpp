@@ -12,6 +12,7 @@
 #include "http/request.hpp"
 #include "http/response.hpp"
 #include "http/router.hpp"
+#include "links/go_link.hpp"
 #include "metrics/metrics.hpp"
 #include "sites/catalog.hpp"
 #include "sites/host_router.hpp"
@@ -50,6 +51,7 @@ struct server_context {
   const live<site_state>& sites;
   const route_table& routes;
   metrics::registry& metrics = metrics::global();
+  link_click_sink* link_clicks = nullptr;  ///< where followed /go/ links are recorded; none: not recorded
 };
 
 /// A representation prepared in memory, with the status its head is for.
@@ -70,7 +72,8 @@ struct error_answer {
   bool malformed = false;  ///< the request cannot be trusted: close the connection after it
 };
 
-using answer = std::variant<page_answer, handler_answer, error_answer>;
+/// A way out through /go/ (go_redirect: the 302 and the click it makes).
+using answer = std::variant<page_answer, handler_answer, error_answer, go_redirect>;
 
 struct decision {
   answer what;

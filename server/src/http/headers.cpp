@@ -48,6 +48,8 @@ std::string_view reason_phrase(int status) {
       return "OK";
     case 204:
       return "No Content";
+    case 302:
+      return "Found";
     case 304:
       return "Not Modified";
     case 400:

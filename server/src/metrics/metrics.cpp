@@ -119,6 +119,11 @@ void registry::count_landing_click(std::string_view site) {
   sites_[site_index(site)].landing_clicks.fetch_add(1, relaxed);
 }
 
+void registry::count_link_click(std::string_view site, std::string_view link) {
+  std::lock_guard lock(links_mutex_);
+  ++link_clicks_[{site_names_[site_index(site)], std::string(link)}];
+}
+
 void registry::count_delivery(std::string_view channel, bool delivered) {
   const auto found = std::find(channels_.begin(), channels_.end(), channel);
   const auto i = static_cast<std::size_t>(found == channels_.end() ? channels_.size() - 1 : found - channels_.begin());
@@ -187,6 +192,10 @@ void registry::render_sites(std::string& out) const {
   for (std::size_t i = 0; i < site_names_.size(); ++i) {
     sample(out, clicks, {"site", site_names_[i]}, sites_[i].landing_clicks.load(relaxed));
   }
+  constexpr std::string_view links = "wavesites_link_clicks_total";
+  header(out, links, "counter", "Links followed through /go/ and recorded, by site and link.");
+  std::lock_guard lock(links_mutex_);
+  for (const auto& [key, n] : link_clicks_) sample(out, links, {"site", key.first, "link", key.second}, n);
 }
 
 void registry::render_duration(std::string& out) const {
@@ -267,6 +276,10 @@ void count_delivery(std::string_view channel, bool delivered) {
 }
 void count_landing_click(std::string_view site) {
   global().count_landing_click(site);
+}
+
+void count_link_click(std::string_view site, std::string_view link) {
+  global().count_link_click(site, link);
 }
 void count_store_error() {
   global().count_store_error();

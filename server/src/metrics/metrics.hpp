@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -90,6 +91,9 @@ class registry {
   void count_rejected(intake_kind kind, reject_reason why);
   void count_store_error() { store_errors_.fetch_add(1, std::memory_order_relaxed); }
   void count_landing_click(std::string_view site);
+  /// A link followed through /go/ and recorded. `link` is a slug of the link registry (a set
+  /// the operator fixes, not the client).
+  void count_link_click(std::string_view site, std::string_view link);
   /// One delivery attempt on "webhook" or "email" (anything else counts as "other").
   void count_delivery(std::string_view channel, bool delivered);
   void set_outbox_probe(std::function<outbox_stats()> probe);
@@ -131,6 +135,8 @@ class registry {
   counter store_errors_{0};
   std::array<counter, channels_.size()> delivered_{};
   std::array<counter, channels_.size()> delivery_failures_{};
+  mutable std::mutex links_mutex_;  ///< counted only when a click is stored: no hot path
+  std::map<std::pair<std::string, std::string>, std::uint64_t> link_clicks_;
   mutable std::mutex probe_mutex_;
   std::function<outbox_stats()> outbox_probe_;
 };
@@ -145,6 +151,7 @@ registry& global();
 void set_outbox_probe(std::function<outbox_stats()> probe);
 void count_delivery(std::string_view channel, bool delivered);
 void count_landing_click(std::string_view site);
+void count_link_click(std::string_view site, std::string_view link);
 void count_store_error();
 void count_internal_error();
 

@@ -402,6 +402,13 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
     bytes = head_.method == http::verb::head ? 0 : r.body.size();
     co_return co_await send_response(r, keep_alive_, extra);
   }
+  if (auto* go = std::get_if<go_redirect>(&decided)) {
+    // Recorded before the answer goes: a click the visitor has been sent on for is on disk.
+    if (!go->crawler && app_.link_clicks) co_await app_.link_clicks->record(go->click, head_.referer, client_);
+    if (has_body()) keep_alive_ = false;
+    status = go->reply.status;
+    co_return co_await send_response(go->reply, keep_alive_, extra);
+  }
   const auto& page = std::get<page_answer>(decided);
   if (has_body()) keep_alive_ = false;
   status = page.status;

@@ -168,6 +168,12 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
   if (auto r = build.add_pages(m->pages); !r) return bundle_error(r.message());
   if (auto r = build.add_statics(m->statics); !r) return bundle_error(r.message());
   build.add_route_sets(m->route_sets);
+  auto links = link_registry::build(m->links, cfg.links, *settings, cfg.source);
+  if (!links) return error{links.message()};
+  cat->links_ = std::move(links).value();
+  auto crawlers = crawler_list::make(m->crawlers.literals, m->crawlers.patterns);
+  if (!crawlers) return bundle_error(crawlers.message());
+  cat->crawlers_ = std::move(crawlers).value();
   build.compress_filled();
   cat->bodies_.place(cat->resources_, sendfile_threshold);
   return cat;
@@ -197,6 +203,16 @@ std::vector<std::string> catalog::route_sets_taking(std::string_view table) cons
     if (found) names.push_back(set.name);
   }
   return names;
+}
+
+std::string catalog::article_id(std::string_view site, std::string_view id) const {
+  const route_set* set = site == "prefixed" ? nullptr : find_route_set(site);
+  if (!set) return {};
+  for (const auto& d : set->details) {
+    std::string canonical = d.numeric ? canonical_numeric_id(id) : std::string(id);
+    if (!canonical.empty() && d.ids.contains(canonical)) return canonical;
+  }
+  return {};
 }
 
 const resource* catalog::find_static(std::string_view path) const {

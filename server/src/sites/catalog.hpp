@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "links/crawlers.hpp"
+#include "links/link_registry.hpp"
 #include "sites/body_file.hpp"
 #include "sites/resource.hpp"
 #include "sites/route_set.hpp"
@@ -36,6 +38,13 @@ class catalog {
 
   [[nodiscard]] std::size_t file_count() const { return resources_.size(); }
   [[nodiscard]] std::size_t byte_count() const;
+  /// Where /go/ sends readers: the bundle's link registry with the config's [links] over it.
+  [[nodiscard]] const link_registry& links() const { return links_; }
+  [[nodiscard]] const crawler_list& crawlers() const { return crawlers_; }
+  /// `id` as an article id of `site` (its online route set's detail pages), in canonical form
+  /// ("07" is "7" where ids are numbers); empty when the site has no such article.
+  [[nodiscard]] std::string article_id(std::string_view site, std::string_view id) const;
+
   /// Every language some page is prerendered in (pages with one file per language).
   [[nodiscard]] const std::vector<std::string>& languages() const { return languages_; }
 
@@ -57,6 +66,8 @@ class catalog {
   string_map<const resource*> statics_;
   const route_set* prefixed_ = nullptr;
   std::vector<std::string> languages_;
+  link_registry links_;
+  crawler_list crawlers_;
   body_file bodies_;
 };
 

@@ -128,6 +128,27 @@ manifest_route_set parse_route_set(const std::string& name, const json& spec) {
   return s;
 }
 
+link_spec parse_link(const std::string& slug, const json& spec) {
+  const std::string where = "links." + slug;
+  if (!spec.is_object()) fail(where + ": expected an object");
+  link_spec l;
+  l.slug = slug;
+  l.where = where;
+  for (const auto& [key, value] : spec.items()) {
+    if (key == "url")
+      l.url = text(value, where + " url");
+    else if (key == "ios")
+      l.ios = text(value, where + " ios");
+    else if (key == "android")
+      l.android = text(value, where + " android");
+    else if (key == "subid_param")
+      l.subid_param = text(value, where + " subid_param");
+    else
+      fail(where + ": unknown key \"" + key + "\"");
+  }
+  return l;
+}
+
 /// The rules that hold across sections: references resolve, names are unique.
 void check(const manifest& m) {
   std::set<std::string, std::less<>> pages, settings;
@@ -186,6 +207,15 @@ result<manifest> parse_manifest(std::string_view json_text) {
         out.statics.push_back({text(member(st, "path", "static"), "static path"),
                                text(member(st, "file", "static"), "static file"), st.value("immutable", false)});
       }
+    }
+    if (m.contains("links")) {
+      if (!m["links"].is_object()) fail("links: expected an object");
+      for (const auto& [slug, spec] : m["links"].items()) out.links.push_back(parse_link(slug, spec));
+    }
+    if (m.contains("crawlers")) {
+      const auto& c = m["crawlers"];
+      if (c.contains("literals")) out.crawlers.literals = texts(c["literals"], "crawlers literals");
+      if (c.contains("patterns")) out.crawlers.patterns = texts(c["patterns"], "crawlers patterns");
     }
     check(out);
     return out;

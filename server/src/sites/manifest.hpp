@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "links/link_registry.hpp"
 #include "sites/settings.hpp"
 #include "util/result.hpp"
 
@@ -51,11 +52,19 @@ struct manifest_static {
   bool immutable = false;
 };
 
+/// Known crawlers' User-Agents: plain text to find anywhere, and regular expressions.
+struct manifest_crawlers {
+  std::vector<std::string> literals;
+  std::vector<std::string> patterns;
+};
+
 struct manifest {
   std::vector<setting_declaration> settings;
   std::vector<manifest_page> pages;
   std::vector<manifest_route_set> route_sets;
   std::vector<manifest_static> statics;
+  std::vector<link_spec> links;  ///< the link registry the content was written against
+  manifest_crawlers crawlers;
 };
 
 /// Parses and checks manifest.json's text.

@@ -14,5 +14,6 @@ extern const std::string_view migration_001;
 extern const std::string_view migration_002;
 extern const std::string_view migration_003;
 extern const std::string_view migration_004;
+extern const std::string_view migration_005;
 
 }  // namespace wavesites::embedded

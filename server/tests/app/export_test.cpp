@@ -86,21 +86,27 @@ TEST_F(ExportTest, JsonHasEveryFieldUnderItsKey) {
 TEST_F(ExportTest, ClicksExportLikeLeadsWithTheirOwnFieldsAndSince) {
   const click_record early{"01HAAAAAAAAAAAAAAAAAAAAAAA", "2026-11-21T01:02:03.456Z", "enicf", "blast.example",
                            "https://search.example"};
-  const click_record late{"01HBBBBBBBBBBBBBBBBBBBBBBB", "2026-11-21T01:02:04.000Z", "prefixed", "127.0.0.1:8080", ""};
+  click_record late{"01HBBBBBBBBBBBBBBBBBBBBBBB", "2026-11-21T01:02:04.000Z", "tts1", "glow.example", ""};
+  late.kind = "link";
+  late.link = "sephora";
+  late.from = "3";
+  late.destination = "ios";
   ASSERT_TRUE(db->add_click(late).ok());
   ASSERT_TRUE(db->add_click(early).ok());
   std::ostringstream csv;
   ASSERT_EQ(export_clicks(*db, "csv", "", csv).value(), 2u);
   EXPECT_EQ(csv.str(),
-            "id,clickedAt,site,host,referrerOrigin\r\n"
+            "id,clickedAt,site,host,referrerOrigin,kind,link,from,destination\r\n"
             "\"01HAAAAAAAAAAAAAAAAAAAAAAA\",\"2026-11-21T01:02:03.456Z\",\"enicf\",\"blast.example\","
-            "\"https://search.example\"\r\n"
-            "\"01HBBBBBBBBBBBBBBBBBBBBBBB\",\"2026-11-21T01:02:04.000Z\",\"prefixed\",\"127.0.0.1:8080\",\"\"\r\n");
+            "\"https://search.example\",\"landing\",\"\",\"\",\"\"\r\n"
+            "\"01HBBBBBBBBBBBBBBBBBBBBBBB\",\"2026-11-21T01:02:04.000Z\",\"tts1\",\"glow.example\",\"\","
+            "\"link\",\"sephora\",\"3\",\"ios\"\r\n");
   std::ostringstream json;
   ASSERT_EQ(export_clicks(*db, "json", early.id, json).value(), 1u);
   EXPECT_EQ(nlohmann::json::parse(json.str()),
             nlohmann::json::parse(R"([{"id":"01HBBBBBBBBBBBBBBBBBBBBBBB","clickedAt":"2026-11-21T01:02:04.000Z",)"
-                                  R"("site":"prefixed","host":"127.0.0.1:8080","referrerOrigin":""}])"));
+                                  R"("site":"tts1","host":"glow.example","referrerOrigin":"","kind":"link",)"
+                                  R"("link":"sephora","from":"3","destination":"ios"}])"));
 }
 
 TEST_F(ExportTest, SinceTakesOnlyLaterLeads) {

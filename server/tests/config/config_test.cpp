@@ -273,6 +273,42 @@ TEST(Config, RetentionKeepsForEverUnlessSetAndNamesABadKey) {
   expect_error("retention = 30\n[hosts]\n", "[retention]");
 }
 
+TEST(Config, LinksOverrideOrAddDestinationsAndNameABadValue) {
+  const auto cfg = parse_config(R"([hosts]
+[links]
+sephora = "https://www.sephora.com/fr"
+block-blast = { android = "https://play.google.com/store/apps/details?id=com.block.juggle&hl=fr" }
+[links.shop]
+url = "https://shop.example/"
+ios = ""
+subid_param = "aff_sub"
+)",
+                                "sites.toml");
+  ASSERT_TRUE(cfg) << cfg.message();
+  ASSERT_EQ(cfg->links.size(), 3u);
+  EXPECT_TRUE(cfg->settings.empty()) << "[links] is the server's own table, not a page setting";
+  std::map<std::string, link_spec> by_slug;
+  for (const auto& l : cfg->links) by_slug.emplace(l.slug, l);
+  EXPECT_EQ(by_slug.at("sephora").url, "https://www.sephora.com/fr");
+  EXPECT_FALSE(by_slug.at("sephora").ios);
+  EXPECT_FALSE(by_slug.at("block-blast").url);
+  EXPECT_EQ(by_slug.at("block-blast").android, "https://play.google.com/store/apps/details?id=com.block.juggle&hl=fr");
+  EXPECT_EQ(by_slug.at("shop").ios, "") << "an empty ios takes the bundle's away";
+  EXPECT_EQ(by_slug.at("shop").subid_param, "aff_sub");
+  EXPECT_EQ(by_slug.at("sephora").where, "links.sephora (line 3)");
+
+  expect_error("[hosts]\n[links]\nshop = \"http://shop.example/\"\n", "links.shop: \"http://shop.example/\" is not an https URL");
+  expect_error("[hosts]\n[links]\nshop = \"javascript:alert(1)\"\n", "links.shop");
+  expect_error("[hosts]\n[links]\nshop = \"https://localhost/\"\n", "links.shop: \"https://localhost/\" has no public host");
+  expect_error("[hosts]\n[links]\nshop = 3\n", "links.shop");
+  expect_error("[hosts]\n[links]\nShop = \"https://shop.example/\"\n", "links.Shop: a slug is");
+  expect_error("[hosts]\n[links.shop]\nurl = \"https://shop.example/\"\ncolour = \"red\"\n", "links.shop.colour");
+  expect_error("[hosts]\n[links.shop]\nios = \"https://a b.example/\"\n", "links.shop.ios");
+  expect_error("[hosts]\n[links.shop]\nsubid_param = \"a&b\"\n", "links.shop.subid_param");
+  expect_error("[hosts]\n[links.shop]\n", "links.shop: an empty table");
+  expect_error("[hosts]\n[links.shop]\nurl = \"\"\n", "links.shop.url");
+}
+
 TEST(Config, HostsKeepTheFilesOrder) {
   const auto cfg =
       parse_config("[hosts]\nwaveads = [\"w.localhost\"]\nkuponz1 = []\nenicf = [\"e.localhost\"]\n", "x.toml");

@@ -56,6 +56,31 @@ TEST(Manifest, RefusesWhatTheServerCannotServe) {
             std::string::npos);
 }
 
+TEST(Manifest, ReadsTheLinkRegistryAndTheCrawlers) {
+  std::string text = manifest_with();
+  text.pop_back();
+  text += R"(,"links":{"shop":{"url":"https://shop.example/","subid_param":"subid"},)"
+          R"("app":{"url":"{{landing.app_store_url}}","ios":"https://apps.apple.com/app/id1"}},)"
+          R"("crawlers":{"literals":["Googlebot/"],"patterns":["^curl"]}})";
+  const auto m = parse_manifest(text);
+  ASSERT_TRUE(m) << m.message();
+  ASSERT_EQ(m->links.size(), 2u);
+  EXPECT_EQ(m->links[1].slug, "shop");
+  EXPECT_EQ(m->links[1].subid_param, "subid");
+  EXPECT_FALSE(m->links[1].ios);
+  EXPECT_EQ(m->links[0].where, "links.app");
+  EXPECT_EQ(m->crawlers.literals, std::vector<std::string>{"Googlebot/"});
+  EXPECT_EQ(m->crawlers.patterns, std::vector<std::string>{"^curl"});
+
+  std::string bad = manifest_with();
+  bad.pop_back();
+  EXPECT_NE(error_of(bad + R"(,"links":{"shop":{"url":"https://shop.example/","colour":"red"}}})").find("links.shop"),
+            std::string::npos);
+  EXPECT_NE(error_of(bad + R"(,"links":{"shop":"https://shop.example/"}})").find("links.shop"), std::string::npos);
+  // A manifest without them (an older build) has no links and no crawlers.
+  EXPECT_TRUE(parse_manifest(manifest_with())->links.empty());
+}
+
 TEST(Manifest, SettingsMustBeDeclaredWellAndBeforeUse) {
   EXPECT_NE(error_of(manifest_with(R"({"a":{"file":"a.html","fill":["s.x"]}})")).find("s.x"), std::string::npos);
   EXPECT_NE(error_of(manifest_with(R"({"a":{"file":"a.html","csp":{"script-src":[]}}})")).find("script-src"),

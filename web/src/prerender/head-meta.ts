@@ -53,6 +53,11 @@ export function metaHead(meta: PageMeta): {
     ...(meta.published !== undefined ? [property('article:published_time', meta.published)] : []),
     ...(meta.modified !== undefined ? [property('article:modified_time', meta.modified)] : []),
     '<meta name="twitter:card" content="summary_large_image">',
+    ...(meta.appStoreId !== undefined
+      ? [
+          `{{?${meta.appStoreId.key}}}<meta name="apple-itunes-app" content="app-id=${meta.appStoreId.html}">{{/${meta.appStoreId.key}}}`,
+        ]
+      : []),
     ...(meta.feed !== undefined
       ? [
           `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(meta.feed.title)}" href="${url(meta.feed.path)}">`,
@@ -63,5 +68,8 @@ export function metaHead(meta: PageMeta): {
         `<script type="application/ld+json">${'text' in data && typeof data.text === 'string' ? data.text : jsonLdText(data as JsonLd, origin)}</script>`,
     ),
   ];
-  return { lines, settings: [origin, ...(meta.settings ?? [])] };
+  return {
+    lines,
+    settings: [origin, ...(meta.settings ?? []), ...(meta.appStoreId ? [meta.appStoreId] : [])],
+  };
 }

@@ -4,15 +4,17 @@
  *
  * Its steps, in order: prepare every site of the registry (load and check its content), derive
  * the route sets, write every page (write-pages.ts) while the blog images encode, list the static
- * files, write build/web/manifest.json (docs/manifest.md), and precompress every text file.
+ * files, write build/web/manifest.json (docs/manifest.md) with the link registry and the crawler
+ * list, and precompress every text file.
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { contentDirFromEnv, type ContentSource } from '../shared/content/load-content';
+import { contentDirFromEnv, loadLinks, type ContentSource } from '../shared/content/load-content';
 import type { PreparedSite } from '../shared/render/site-render';
 import { buildRouting, type KnownIds } from '../shared/routes/route-set';
 import { renderModule, SITES, type SiteDefinition } from '../sites/registry';
 import { Assets } from './assets';
+import { crawlerList } from './crawlers';
 import { readJson, takeClientManifest, walk, writeOut } from './files';
 import { createImagePipeline, describeImages, imageCacheDir, loadSharp } from './images';
 import { siteFileRoutes, writeSiteAssets, writeSiteFiles } from './site-files';
@@ -138,6 +140,8 @@ async function main(): Promise<void> {
       pages: { ...writer.pages, ...filePages },
       alias: writer.alias,
       statics,
+      links: await loadLinks(source),
+      crawlers: crawlerList(),
     }),
   );
   const compressed = await precompressAll();

@@ -63,10 +63,27 @@ describe('buildManifest', () => {
       { path: '/favicon.svg', file: 'favicon.svg', immutable: false },
       { path: '/assets/a-1234.js', file: 'assets/a-1234.js', immutable: true },
     ],
+    links: new Map([
+      ['shop', { url: 'https://shop.example/', subid_param: 'subid' }],
+      ['app', { url: '{{shop.link}}', ios: 'https://apps.apple.com/app/id1' }],
+    ]),
+    crawlers: { literals: ['Googlebot/'], patterns: ['^curl'] },
   });
 
   it('has the shape of docs/manifest.md', () => {
-    expect(Object.keys(manifest)).toEqual(['version', 'settings', 'route_sets', 'pages', 'static']);
+    expect(Object.keys(manifest)).toEqual([
+      'version',
+      'settings',
+      'route_sets',
+      'pages',
+      'static',
+      'links',
+      'crawlers',
+    ]);
+    expect(manifest.links.app).toEqual({
+      url: '{{shop.link}}',
+      ios: 'https://apps.apple.com/app/id1',
+    });
     expect(manifest.version).toBe(2);
     expect(manifest.settings['shop.link']).toEqual({
       type: 'url',
@@ -135,6 +152,8 @@ describe('buildManifest', () => {
       pages: rest,
       alias: new Map([['blog-online-home', 'blog-prefixed-home']]),
       statics: [],
+      links: new Map(),
+      crawlers: { literals: [], patterns: [] },
     });
     expect(deduped.route_sets.blog!.routes).toEqual({
       '/': 'blog-prefixed-home',
@@ -156,6 +175,8 @@ describe('checkManifest', () => {
       pages: { ...pages, orphan: { file: 'pages/orphan.html' } },
       alias: new Map(),
       statics: [{ path: '/x.js', file: 'y.js', immutable: false }],
+      links: new Map([['app', { url: '{{shop.link}}' }]]),
+      crawlers: { literals: [], patterns: [] },
     });
     const problems = checkManifest(manifest, (f) => f !== 'pages/blog-prefixed-article-1.html');
     expect(problems).toEqual(
@@ -164,6 +185,7 @@ describe('checkManifest', () => {
         'page "orphan" is not used by any route set',
         'page "blog-prefixed-article-1": missing pages/blog-prefixed-article-1.html',
         'static /x.js does not match its file y.js',
+        'link app: setting shop.link is not declared by any page',
       ]),
     );
   });

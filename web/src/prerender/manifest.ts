@@ -1,6 +1,8 @@
 import { SERVER_SETTING_KEYS, type SettingSpec } from '../shared/render/settings';
 import type { CspDirective } from '../shared/render/site-render';
 import type { Routing } from '../shared/routes/route-set';
+import type { LinkDestinations, LinkRegistry } from '../shared/content/links';
+import type { CrawlerList } from './crawlers';
 
 /**
  * manifest.json, version 2, exactly as docs/manifest.md describes it: the C++ server reads it
@@ -15,6 +17,10 @@ export interface Manifest {
   readonly route_sets: Readonly<Record<string, ManifestRouteSet>>;
   readonly pages: Readonly<Record<string, ManifestPage>>;
   readonly static: readonly ManifestStatic[];
+  /** The link registry (content/links.toml): slug -> destinations, for /go/<slug>. */
+  readonly links: Readonly<Record<string, LinkDestinations>>;
+  /** Known crawlers' User-Agents, whose /go/ clicks are not recorded. */
+  readonly crawlers: CrawlerList;
 }
 
 export interface ManifestRouteSet {
@@ -72,6 +78,8 @@ export function buildManifest(input: {
   pages: Readonly<Record<string, ManifestPage>>;
   alias: ReadonlyMap<string, string>;
   statics: readonly ManifestStatic[];
+  links: LinkRegistry;
+  crawlers: CrawlerList;
 }): Manifest {
   const id = (pageId: string) => input.alias.get(pageId) ?? pageId;
   const sets: Record<string, ManifestRouteSet> = {};
@@ -98,6 +106,8 @@ export function buildManifest(input: {
     route_sets: sets,
     pages: input.pages,
     static: statics,
+    links: Object.fromEntries([...input.links].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    crawlers: input.crawlers,
   };
 }
 
@@ -157,6 +167,14 @@ export function checkManifest(m: Manifest, exists: (file: string) => boolean): s
       problems.push(`page "${pageId}": default_lang "${page.default_lang}" has no file`);
     }
     for (const file of files) if (!exists(file)) problems.push(`page "${pageId}": missing ${file}`);
+  }
+  for (const [slug, link] of Object.entries(m.links)) {
+    for (const value of [link.url, link.ios, link.android]) {
+      for (const [, key] of (value ?? '').matchAll(/\{\{([^}]+)\}\}/g)) {
+        if (!(key! in m.settings))
+          problems.push(`link ${slug}: setting ${key} is not declared by any page`);
+      }
+    }
   }
   const paths = new Set<string>();
   for (const s of m.static) {

@@ -190,7 +190,8 @@ export async function writeSiteFiles(
         body =
           origin === null
             ? 'User-agent: *\nDisallow: /\n'
-            : `User-agent: *\nAllow: /\n\nSitemap: ${origin.html}/sitemap.xml\n`;
+            : // /go/ only redirects, and each visit to it counts as a reader's click.
+              `User-agent: *\nAllow: /\nDisallow: /go/\n\nSitemap: ${origin.html}/sitemap.xml\n`;
         break;
       case '/sitemap.xml':
         body = sitemapXml(origin!, own);

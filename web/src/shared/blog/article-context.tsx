@@ -1,5 +1,6 @@
 import { createContext } from 'react';
 import type { ArticleLinks } from '../components/article-body';
+import { linkPath } from '../content/links';
 import type { Article } from '../content/schema';
 import { detailPath, type RouteSetKind } from '../routes/route-set';
 import type { Blog } from './load-blog';
@@ -26,10 +27,15 @@ export const ArticleContext = createContext<{
 }>({});
 
 /** A registry link's path: the redirect the server answers, with the article it was followed from. */
-export function goPath(slug: string, articleId: string, routeSet: RouteSetKind, site: string): string {
+export function goPath(
+  slug: string,
+  articleId: string,
+  routeSet: RouteSetKind,
+  site: string,
+): string {
   const from = `from=${encodeURIComponent(articleId)}`;
   // On the prefixed route set every site shares the host: the link says which site it is on.
-  return `/go/${slug}?${from}${routeSet === 'prefixed' ? `&site=${site}` : ''}`;
+  return `${linkPath(slug)}?${from}${routeSet === 'prefixed' ? `&site=${site}` : ''}`;
 }
 
 /** Where the links of `article` point on its page in `routeSet`. */

@@ -12,7 +12,9 @@ describe('BlogArticle', () => {
     isoDate: '2025-01-13',
     excerpt: '',
     image: { src: 'cover.svg', alt: 'Cover' },
-    sections: [{ heading: 'One', image: { src: 'one.svg', alt: 'One' }, blocks: [{ p: ['Text'] }] }],
+    sections: [
+      { heading: 'One', image: { src: 'one.svg', alt: 'One' }, blocks: [{ p: ['Text'] }] },
+    ],
   };
   const images = (ref: ImageRef) => ({
     alt: ref.alt,

@@ -139,9 +139,7 @@ describe('the blog scaffold', async () => {
 
   it('resolves every picture of the articles and of the closing sections at once', () => {
     const asked: string[] = [];
-    const closing = [
-      { heading: 'Closing', image: { src: 'closing.svg', alt: '' }, blocks: [] },
-    ];
+    const closing = [{ heading: 'Closing', image: { src: 'closing.svg', alt: '' }, blocks: [] }];
     blogImages({ ...source, images: recordingImages(asked) }, blog, closing);
     expect(asked).toContain('tts1/1-cover.svg');
     expect(asked).toContain('tts1/closing.svg');

@@ -43,7 +43,11 @@ function inline(node: Inline, key: number, links: ArticleLinks, classes: BlockCl
 }
 
 /** Inline content; adjacent strings are one text node, as the prerendered HTML has them. */
-function content(nodes: readonly Inline[], links: ArticleLinks, classes: BlockClasses): ReactNode[] {
+function content(
+  nodes: readonly Inline[],
+  links: ArticleLinks,
+  classes: BlockClasses,
+): ReactNode[] {
   const out: ReactNode[] = [];
   nodes.forEach((node, i) => {
     if (typeof node === 'string' && typeof out.at(-1) === 'string') out[out.length - 1] += node;

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { destinationProblem, parseLinks } from './links';
 
-const SETTINGS = new Set(['landing.app_store_url']);
+const SETTINGS = {
+  urls: new Set(['landing.app_store_url']),
+  params: new Set(['landing.app_store_ct']),
+};
 
 describe('the link registry', () => {
   it('maps each slug to its destinations', () => {
@@ -14,7 +17,7 @@ describe('the link registry', () => {
         '',
         '[block-blast]',
         'url = "{{landing.app_store_url}}"',
-        'ios = "{{landing.app_store_url}}"',
+        'ios = "{{landing.app_store_url}}?ct={{landing.app_store_ct}}"',
         'android = "https://play.google.com/store/apps/details?id=com.block.juggle"',
       ].join('\n'),
       'content/links.toml',
@@ -36,6 +39,17 @@ describe('the link registry', () => {
     ['[shop]\nurl = "https://shop.example/"\ncolour = "red"', 3, 'unknown key "colour"'],
     ['[shop]\nurl = "https://shop.example/"\nsubid_param = "a&b"', 3, 'not a query parameter name'],
     ['[shop]\nurl = "{{landing.offer}}"', 2, 'not a url setting'],
+    [
+      '[shop]\nurl = "{{landing.app_store_url}}?pt={{landing.offer}}"',
+      2,
+      'not a setting a link can add',
+    ],
+    [
+      '[shop]\nurl = "{{landing.app_store_url}}&ct={{landing.app_store_ct}}"',
+      2,
+      'is not {{setting}}',
+    ],
+    ['[shop]\nurl = "{{landing.app_store_url}}/x"', 2, 'is not {{setting}}'],
     ['[shop\nurl = 1', 1, 'not TOML'],
   ])('refuses %j with file:line: reason', (text, line, reason) => {
     expect(() => parseLinks(text, 'content/links.toml', SETTINGS)).toThrow(

@@ -18,22 +18,47 @@ export interface LinkDestinations {
 
 export type LinkRegistry = ReadonlyMap<string, LinkDestinations>;
 
+/** Where the server answers a slug: a redirect to its destination for the visitor's platform. */
+export function linkPath(slug: string): string {
+  return `/go/${slug}`;
+}
+
 /** A slug: lower-case letters, digits and hyphens, at most 64 (the server checks the same). */
 export const LINK_SLUG_RE = /^[a-z0-9-]{1,64}$/;
 const PARAM_RE = /^[A-Za-z0-9_.~-]{1,64}$/;
-const TOKEN_RE = /^\{\{([a-z][a-z0-9_]*\.[a-z][a-z0-9_]*)\}\}$/;
+const KEY = '([a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*)';
+/** "{{setting}}", then maybe "?name={{setting}}&name={{setting}}..." (docs/manifest.md). */
+const PARAM = `[A-Za-z0-9_.~-]{1,64}=\\{\\{${KEY}\\}\\}`;
+const TEMPLATE_RE = new RegExp(`^\\{\\{${KEY}\\}\\}((?:\\?${PARAM}(?:&${PARAM})*)?)$`);
+const PARAM_TOKEN_RE = new RegExp(PARAM, 'g');
+
+/**
+ * The pages' settings a destination may name: `urls` for the URL itself (the landing page's
+ * stores), `params` for values added to its query (the App Store campaign tokens). The server
+ * fills them in with the values in force and leaves out a parameter whose value is empty.
+ */
+export interface LinkSettings {
+  readonly urls: ReadonlySet<string>;
+  readonly params: ReadonlySet<string>;
+}
 const FIELDS = ['url', 'ios', 'android', 'subid_param'] as const;
 
 /**
  * Why `value` cannot be a destination, or null. A destination is an https URL with a host and
  * nothing that could end an attribute or a header; or, for a link the pages' own settings decide
- * (the landing page's stores), the token of one of `urlSettings`, filled in by the server.
+ * (the landing page's stores), a template of `settings`, filled in by the server.
  */
-export function destinationProblem(value: string, urlSettings: ReadonlySet<string>): string | null {
-  const token = TOKEN_RE.exec(value);
-  if (token) {
-    return urlSettings.has(token[1]!) ? null : `${value} is not a url setting of the pages`;
+export function destinationProblem(value: string, settings: LinkSettings): string | null {
+  const template = TEMPLATE_RE.exec(value);
+  if (template) {
+    if (!settings.urls.has(template[1]!)) return `${value} is not a url setting of the pages`;
+    for (const [, key] of template[2]!.matchAll(PARAM_TOKEN_RE)) {
+      if (!settings.params.has(key!)) return `{{${key}}} is not a setting a link can add`;
+    }
+    return null;
   }
+  if (value.startsWith('{{'))
+    return `"${value}" is not {{setting}} or {{setting}}?name={{setting}}`;
   if (/[\s"'<>\\`]/.test(value) || /[\u0000-\u001f\u007f]/.test(value)) {
     return `"${value}" has a character a URL cannot carry as it is`;
   }
@@ -67,14 +92,18 @@ function lineOf(text: string, slug: string, key?: string): number {
 export function parseLinks(
   text: string,
   file: string,
-  urlSettings: ReadonlySet<string> = new Set(),
+  settings: LinkSettings = { urls: new Set(), params: new Set() },
 ): LinkRegistry {
   let table: Record<string, unknown>;
   try {
     table = parse(text) as Record<string, unknown>;
   } catch (e) {
     const line = e instanceof TomlError ? e.line : 1;
-    throw new ContentError(`${file}:${line}`, '', `not TOML: ${(e as Error).message.split('\n')[0]}`);
+    throw new ContentError(
+      `${file}:${line}`,
+      '',
+      `not TOML: ${(e as Error).message.split('\n')[0]}`,
+    );
   }
   const out = new Map<string, LinkDestinations>();
   for (const [slug, entry] of Object.entries(table)) {
@@ -104,7 +133,7 @@ export function parseLinks(
           ? PARAM_RE.test(value)
             ? null
             : `subid_param "${value}" is not a query parameter name`
-          : destinationProblem(value, urlSettings);
+          : destinationProblem(value, settings);
       if (problem !== null) fail(`${key}: ${problem}`, key);
       links[key] = value;
     }

@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import type { SocialImages } from '../seo/social-image';
 import type { ImageRegistry } from '../images/image-registry';
 import type { ResponsiveImage } from '../images/responsive-image';
-import { parseLinks, type LinkRegistry } from './links';
+import { parseLinks, type LinkRegistry, type LinkSettings } from './links';
 import { parseMarkdownArticle } from './markdown';
 import {
   ContentError,
@@ -87,8 +87,14 @@ async function readJson(file: string): Promise<unknown> {
 
 const byId = new Intl.Collator('en', { numeric: true });
 
-/** The settings a link registry destination may name (the landing page's store URLs). */
-export const LINK_URL_SETTINGS = new Set(['landing.app_store_url', 'landing.play_store_url']);
+/**
+ * The settings a link registry destination may name: the landing page's store URLs, and the App
+ * Store campaign tokens its iPhone link adds.
+ */
+export const LINK_SETTINGS: LinkSettings = {
+  urls: new Set(['landing.app_store_url', 'landing.play_store_url']),
+  params: new Set(['landing.app_store_ct', 'landing.app_store_pt']),
+};
 
 const registries = new Map<string, Promise<LinkRegistry>>();
 
@@ -98,7 +104,7 @@ export function loadLinks(source: ContentSource): Promise<LinkRegistry> {
   if (loaded === undefined) {
     const file = join(source.dir, 'links.toml');
     loaded = existsSync(file)
-      ? readFile(file, 'utf8').then((text) => parseLinks(text, display(file), LINK_URL_SETTINGS))
+      ? readFile(file, 'utf8').then((text) => parseLinks(text, display(file), LINK_SETTINGS))
       : Promise.resolve(new Map());
     registries.set(source.dir, loaded);
   }

@@ -153,6 +153,8 @@ describe('an article in Markdown', () => {
     expect(() => parse([...unknown, ...GOOD].join('\n'))).toThrow(
       'tts1/articles/3.md:6: author: unknown field',
     );
-    expect(() => parse(article(GOOD.slice(0, 11)))).toThrow(/3\.md:10: expected at least 2 sections/);
+    expect(() => parse(article(GOOD.slice(0, 11)))).toThrow(
+      /3\.md:10: expected at least 2 sections/,
+    );
   });
 });

@@ -100,7 +100,9 @@ class Body {
 }
 
 function inlineText(children: readonly Token[]): string {
-  return children.map((t) => (t.type === 'text' || t.type === 'code_inline' ? t.content : '')).join('');
+  return children
+    .map((t) => (t.type === 'text' || t.type === 'code_inline' ? t.content : ''))
+    .join('');
 }
 
 /** An inline token's children as the product's inline content. */
@@ -175,7 +177,9 @@ function inlines(body: Body, inline: Token, links: LinkRules, refs: ArticleRef[]
 
 /** A paragraph that is one picture and nothing else, as `![alt](file.svg)`. */
 function loneImage(body: Body, inline: Token): ImageRef | null {
-  const children = (inline.children ?? []).filter((t) => !(t.type === 'text' && t.content.trim() === ''));
+  const children = (inline.children ?? []).filter(
+    (t) => !(t.type === 'text' && t.content.trim() === ''),
+  );
   if (children.length !== 1 || children[0]!.type !== 'image') return null;
   const img = children[0]!;
   const src = String(img.attrGet('src') ?? '');
@@ -183,7 +187,8 @@ function loneImage(body: Body, inline: Token): ImageRef | null {
   if (!IMAGE_SRC_RE.test(src)) {
     body.fail(inline, `a picture is a file of content/<site>/images/ like 3-s1.svg, not "${src}"`);
   }
-  if (alt === '') body.fail(inline, `the picture ${src} needs its alternative text: ![what it shows](${src})`);
+  if (alt === '')
+    body.fail(inline, `the picture ${src} needs its alternative text: ![what it shows](${src})`);
   return { src, alt };
 }
 
@@ -201,7 +206,8 @@ function sections(body: Body, text: string, links: LinkRules, refs: ArticleRef[]
     const t = tokens[i]!;
     switch (t.type) {
       case 'heading_open': {
-        if (t.tag !== 'h2') body.fail(t, `only "## " headings, which open sections (found ${t.markup})`);
+        if (t.tag !== 'h2')
+          body.fail(t, `only "## " headings, which open sections (found ${t.markup})`);
         const heading = tokens[i + 1]!;
         if ((heading.children ?? []).some((c) => c.type !== 'text')) {
           body.fail(t, 'a heading is plain text');

@@ -36,6 +36,8 @@ export interface PageMeta {
   readonly jsonLd?: readonly (JsonLd | { readonly text: string })[];
   /** Settings the head's data names besides the origin (the landing page's store link). */
   readonly settings?: readonly Setting[];
+  /** An iOS app's App Store id: Safari's Smart App Banner (left out while the setting is empty). */
+  readonly appStoreId?: Setting;
   /** The site's feed, advertised in the head. */
   readonly feed?: { readonly title: string; readonly path: string };
 }

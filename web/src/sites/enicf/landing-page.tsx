@@ -5,7 +5,10 @@ import { GALLERY, GALLERY_HEIGHT, GALLERY_WIDTH } from './gallery';
 import s from './landing-page.module.css';
 import { enicfRoutes } from './routes';
 import { LANDING_PUBLISHER, LANDING_RATING, LANDING_SETTINGS } from './settings';
-import { GAME } from './site';
+import { linkPath } from '../../shared/content/links';
+import { GAME, STORE_LINK_SLUG } from './site';
+
+const STORE_LINK = linkPath(STORE_LINK_SLUG);
 
 /** The game's icon: a few puzzle blocks (drawn here, no image file). */
 function GameIcon() {
@@ -89,9 +92,13 @@ export function LandingPage(props: { routeSet: RouteSetKind }) {
           <p className={s.lead}>Drop the blocks, fill the lines, clear the board.</p>
           <a
             className={s.badge}
-            href={LANDING_SETTINGS.appStoreUrl.html}
+            href={STORE_LINK}
             aria-label={`Download on the App Store: ${GAME}`}
             data-landing=""
+            data-app-store={LANDING_SETTINGS.appStoreUrl.html}
+            data-play-store={LANDING_SETTINGS.playStoreUrl.html}
+            data-ct={LANDING_SETTINGS.appStoreCt.html}
+            data-pt={LANDING_SETTINGS.appStorePt.html}
             data-tracking={LANDING_SETTINGS.trackingUrl.html}
             data-offer={LANDING_SETTINGS.offer.html}
             data-affiliate={LANDING_SETTINGS.affiliate.html}

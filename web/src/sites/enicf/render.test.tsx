@@ -1,11 +1,18 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { contentDirFromEnv } from '../../shared/content/load-content';
 import { renderPath } from '../../shared/render/test-render';
 import { prepare } from './render';
 import { LANDING_SETTINGS } from './settings';
 
 describe('the Block Blast! landing page (enicf)', async () => {
-  const site = await prepare({ dir: '/nonexistent', warn: () => {} });
+  const site = await prepare({ dir: contentDirFromEnv(), warn: () => {} });
+
+  it('refuses to build without its link in the registry', async () => {
+    await expect(prepare({ dir: '/nonexistent', warn: () => {} })).rejects.toThrow(
+      'the landing page\'s button needs the link "block-blast"',
+    );
+  });
 
   it.each([
     ['prefixed', '/view/ecinf'],
@@ -24,8 +31,13 @@ describe('the Block Blast! landing page (enicf)', async () => {
       routeSet === 'online' ? '/privacy' : '/enicf/privacy',
     );
     const badge = screen.getByRole('link', { name: 'Download on the App Store: Block Blast!' });
-    expect(badge.getAttribute('href')).toBe(LANDING_SETTINGS.appStoreUrl.html);
+    // Without the script, the server's platform-aware redirect; with it, the stores below.
+    expect(badge.getAttribute('href')).toBe('/go/block-blast');
     expect(badge.dataset).toMatchObject({
+      appStore: LANDING_SETTINGS.appStoreUrl.html,
+      playStore: LANDING_SETTINGS.playStoreUrl.html,
+      ct: LANDING_SETTINGS.appStoreCt.html,
+      pt: LANDING_SETTINGS.appStorePt.html,
       tracking: LANDING_SETTINGS.trackingUrl.html,
       offer: LANDING_SETTINGS.offer.html,
       affiliate: LANDING_SETTINGS.affiliate.html,
@@ -40,6 +52,9 @@ describe('the Block Blast! landing page (enicf)', async () => {
     const doc = route!.document({});
     expect(doc.settings?.map((s) => s.key)).toEqual([
       'landing.app_store_url',
+      'landing.play_store_url',
+      'landing.app_store_ct',
+      'landing.app_store_pt',
       'landing.tracking_url',
       'landing.offer',
       'landing.affiliate',

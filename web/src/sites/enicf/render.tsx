@@ -10,8 +10,15 @@ import { LandingPage } from './landing-page';
 import { ENICF_NOTICE } from './privacy-notice';
 import { PrivacyPage } from './privacy-page';
 import { enicfRoutes } from './routes';
-import { LANDING_PUBLISHER, LANDING_RATING, LANDING_SETTINGS } from './settings';
-import { GAME } from './site';
+import {
+  LANDING_APP_STORE_ID,
+  LANDING_PUBLISHER,
+  LANDING_RATING,
+  LANDING_SETTINGS,
+} from './settings';
+import { GAME, STORE_LINK_SLUG } from './site';
+import { loadLinks } from '../../shared/content/load-content';
+import { ContentError } from '../../shared/content/schema';
 
 /** The click handler, a client-build entry (vite.config.ts). */
 const LANDING_SCRIPT = 'src/sites/enicf/landing-click.ts';
@@ -31,6 +38,7 @@ function landingMeta(social: SocialImages): PageMeta {
     image,
     locale: 'en_US',
     settings: [LANDING_SETTINGS.appStoreUrl, LANDING_RATING.value, LANDING_RATING.count],
+    appStoreId: LANDING_APP_STORE_ID,
     jsonLd: [
       mobileApplication(
         {
@@ -70,41 +78,51 @@ function privacyMeta(social: SocialImages): PageMeta {
   };
 }
 
-export const prepare: PrepareSite = async (source) => ({
-  knownIds: {},
-  routeObjects: ({ routeSet }) =>
-    routeObjects(enicfRoutes, routeSet, {
-      privacy: {
-        element: <PrivacyPage routeSet={routeSet} />,
-        document: () => ({
-          title: `${ENICF_NOTICE.title} | ${GAME}`,
-          description: ENICF_NOTICE.description,
-          lang: 'en',
-          meta: privacyMeta(source.social ?? plannedSocialImages()),
-          settings: noticeSettings(ENICF_NOTICE),
-        }),
-      },
-      landing: {
-        element: <LandingPage routeSet={routeSet} />,
-        document: () => ({
-          title: TITLE,
-          description: DESCRIPTION,
-          // Rendering tests give no picture maker: names only, nothing encoded.
-          meta: landingMeta(source.social ?? plannedSocialImages()),
-          lang: 'en',
-          scripts: [LANDING_SCRIPT],
-          settings: [
-            ...Object.values(LANDING_SETTINGS),
-            LANDING_PUBLISHER,
-            LANDING_RATING.value,
-            LANDING_RATING.count,
-          ],
-          // The tracking request and its pixel go to the tracking link's origin.
-          cspOrigins: {
-            'connect-src': [LANDING_SETTINGS.trackingUrl],
-            'img-src': [LANDING_SETTINGS.trackingUrl],
-          },
-        }),
-      },
-    }),
-});
+export const prepare: PrepareSite = async (source) => {
+  // The button's no-script address must be a link the server knows.
+  if (!(await loadLinks(source)).has(STORE_LINK_SLUG)) {
+    throw new ContentError(
+      'content/links.toml',
+      '',
+      `the landing page's button needs the link "${STORE_LINK_SLUG}"`,
+    );
+  }
+  return {
+    knownIds: {},
+    routeObjects: ({ routeSet }) =>
+      routeObjects(enicfRoutes, routeSet, {
+        privacy: {
+          element: <PrivacyPage routeSet={routeSet} />,
+          document: () => ({
+            title: `${ENICF_NOTICE.title} | ${GAME}`,
+            description: ENICF_NOTICE.description,
+            lang: 'en',
+            meta: privacyMeta(source.social ?? plannedSocialImages()),
+            settings: noticeSettings(ENICF_NOTICE),
+          }),
+        },
+        landing: {
+          element: <LandingPage routeSet={routeSet} />,
+          document: () => ({
+            title: TITLE,
+            description: DESCRIPTION,
+            // Rendering tests give no picture maker: names only, nothing encoded.
+            meta: landingMeta(source.social ?? plannedSocialImages()),
+            lang: 'en',
+            scripts: [LANDING_SCRIPT],
+            settings: [
+              ...Object.values(LANDING_SETTINGS),
+              LANDING_PUBLISHER,
+              LANDING_RATING.value,
+              LANDING_RATING.count,
+            ],
+            // The tracking request and its pixel go to the tracking link's origin.
+            cspOrigins: {
+              'connect-src': [LANDING_SETTINGS.trackingUrl],
+              'img-src': [LANDING_SETTINGS.trackingUrl],
+            },
+          }),
+        },
+      }),
+  };
+};

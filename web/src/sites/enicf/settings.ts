@@ -10,6 +10,14 @@ export const LANDING_SETTINGS = {
     type: 'url',
     default: 'https://apps.apple.com/app/block-blast/id1617391485',
   }),
+  /** Where an Android phone goes: the game's Google Play listing. */
+  playStoreUrl: defineSetting('landing.play_store_url', {
+    type: 'url',
+    default: 'https://play.google.com/store/apps/details?id=com.block.juggle',
+  }),
+  /** App Store campaign tokens (App Store Connect's campaign links) added for iPhones and iPads. */
+  appStoreCt: defineSetting('landing.app_store_ct', { type: 'text', optional: true, default: '' }),
+  appStorePt: defineSetting('landing.app_store_pt', { type: 'text', optional: true, default: '' }),
   trackingUrl: defineSetting('landing.tracking_url', { type: 'url', optional: true, default: '' }),
   offer: defineSetting('landing.offer', {
     type: 'text',
@@ -37,4 +45,14 @@ export const LANDING_PUBLISHER = defineSetting('landing.publisher', {
   type: 'text',
   optional: true,
   default: '',
+});
+
+/**
+ * The game's App Store id, for Safari's Smart App Banner in the head of the indexable page;
+ * empty: no banner.
+ */
+export const LANDING_APP_STORE_ID = defineSetting('landing.app_store_id', {
+  type: 'text',
+  optional: true,
+  default: '1617391485',
 });

@@ -12,6 +12,8 @@ export interface TrackingParams {
   readonly language: string;
   /** navigator.userAgent */
   readonly userAgent: string;
+  /** The ad's click ids and utm_* parameters from the landing URL (store-link.ts clickParams). */
+  readonly clickIds?: readonly (readonly [string, string])[];
 }
 
 /**
@@ -35,7 +37,7 @@ export function trackingLink(value: string | undefined): URL | null {
 
 /**
  * The URL of the tracking request: the tracking link with offer, affiliate, language and
- * user-agent set as query parameters (replacing any of the same name already there, keeping
+ * user-agent (and the ad's click ids, when the landing URL carries them) set as query parameters (replacing any of the same name already there, keeping
  * the others), or null when there is no tracking link.
  */
 export function trackingRequestUrl(
@@ -48,5 +50,6 @@ export function trackingRequestUrl(
   url.searchParams.set('affiliate', params.affiliate);
   url.searchParams.set('language', params.language);
   url.searchParams.set('user-agent', params.userAgent);
+  for (const [key, value] of params.clickIds ?? []) url.searchParams.set(key, value);
   return url.href;
 }

@@ -1,0 +1,135 @@
+#include "links/go_link.hpp"
+
+#include <algorithm>
+
+#include "sites/catalog.hpp"
+
+namespace wavesites {
+namespace {
+
+constexpr std::string_view go_prefix = "/go/";
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/// A query value percent-decoded ('+' is a space); nullopt on a malformed escape.
+std::optional<std::string> decode_query_value(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in[i] == '+') {
+      out += ' ';
+    } else if (in[i] == '%') {
+      if (i + 2 >= in.size()) return std::nullopt;
+      const int hi = hex_value(in[i + 1]);
+      const int lo = hex_value(in[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else {
+      out += in[i];
+    }
+  }
+  return out;
+}
+
+/// The first value of `name` in `query`, decoded; empty when absent or malformed.
+std::string query_param(std::string_view query, std::string_view name) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) != name || eq == std::string_view::npos) continue;
+    return decode_query_value(pair.substr(eq + 1)).value_or(std::string());
+  }
+  return {};
+}
+
+bool contains(std::string_view text, std::string_view word) {
+  return text.find(word) != std::string_view::npos;
+}
+
+/// `url` with name=value added to its query (before any fragment).
+std::string with_param(const std::string& url, std::string_view name, std::string_view value) {
+  const auto hash = url.find('#');
+  std::string out = url.substr(0, hash);
+  out += out.find('?') == std::string::npos ? '?' : '&';
+  out += name;
+  out += '=';
+  out += value;  // site names and article ids: letters, digits and '-' (checked where they come from)
+  if (hash != std::string::npos) out += url.substr(hash);
+  return out;
+}
+
+bool tag_safe(std::string_view text) {
+  return !text.empty() && text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+  });
+}
+
+}  // namespace
+
+link_platform platform_of(std::string_view ua) {
+  // iPadOS asks for desktop pages with a Mac User-Agent; only what says so is told apart.
+  if (contains(ua, "iPhone") || contains(ua, "iPad") || contains(ua, "iPod")) return link_platform::ios;
+  if (contains(ua, "Android")) return link_platform::android;
+  return link_platform::other;
+}
+
+bool is_go_path(std::string_view path) {
+  return path == "/go" || path.starts_with(go_prefix);
+}
+
+std::optional<go_redirect> go_link(const catalog& cat, const route_set& set, const request_head& head) {
+  const std::string_view path = head.path();
+  if (!path.starts_with(go_prefix)) return std::nullopt;
+  // The slug exactly as the path carries it: an escape, a slash, a dot or anything past 64 bytes
+  // is not a slug, so no decoding can turn a path into some other destination.
+  const std::string_view slug = path.substr(go_prefix.size());
+  if (!valid_link_slug(slug)) return std::nullopt;
+  const link_target* link = cat.links().find(slug);
+  if (!link) return std::nullopt;
+
+  go_redirect out;
+  out.click.site = set.name;
+  out.click.host = head.host.substr(0, 255);
+  out.click.slug = std::string(slug);
+  const std::string* location = &link->url;
+  out.click.destination = "url";
+  switch (platform_of(head.user_agent)) {
+    case link_platform::ios:
+      if (!link->ios.empty()) location = &link->ios, out.click.destination = "ios";
+      break;
+    case link_platform::android:
+      if (!link->android.empty()) location = &link->android, out.click.destination = "android";
+      break;
+    case link_platform::other:
+      break;
+  }
+  // The article it came from: one of the site's, else ignored. On the prefixed route set the
+  // page says which site it is.
+  const std::string site = set.name == "prefixed" ? query_param(head.query(), "site") : set.name;
+  if (const auto from = query_param(head.query(), "from"); !from.empty() && tag_safe(site)) {
+    out.click.from = cat.article_id(site, from);
+  }
+  std::string destination = *location;
+  if (!link->subid_param.empty() && !out.click.from.empty() && tag_safe(out.click.from)) {
+    destination = with_param(destination, link->subid_param, site + "-" + out.click.from);
+  }
+  out.crawler = cat.crawlers().matches(head.user_agent);
+
+  auto& r = out.reply;
+  r.status = 302;
+  r.content_type = "text/plain; charset=utf-8";
+  r.cache_control = "private, no-store";
+  r.headers.emplace_back("Location", std::move(destination));
+  r.headers.emplace_back("X-Robots-Tag", "noindex, nofollow");
+  return out;
+}
+
+}  // namespace wavesites

@@ -1,0 +1,60 @@
+#pragma once
+/// GET /go/<slug>: the way out of every site (docs/http-api.md, "Links out"). A pure function
+/// from the request to the redirect and the click it makes, so that every shape of path can be
+/// tested without a socket; recording the click is the caller's.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <utility>  // before Asio's coroutine headers with g++ 12
+
+#include <boost/asio/awaitable.hpp>
+
+#include "http/request.hpp"
+#include "http/response.hpp"
+
+namespace wavesites {
+
+class catalog;
+struct route_set;
+
+/// Which of a link's destinations a visitor gets, by User-Agent.
+enum class link_platform { ios, android, other };
+[[nodiscard]] link_platform platform_of(std::string_view user_agent);
+
+/// A followed link, as the click log keeps it (no address, no User-Agent).
+struct link_click {
+  std::string site;         ///< the route set the host picked
+  std::string host;         ///< the Host header
+  std::string slug;
+  std::string from;         ///< the article it was followed from, when that is one of the site's; else empty
+  std::string destination;  ///< "ios", "android" or "url": the destination chosen
+};
+
+/// Where followed links are recorded (api/clicks.hpp).
+class link_click_sink {
+ public:
+  virtual ~link_click_sink() = default;
+  /// Records `click`, followed from a page whose Referer is `referer`, unless `client` (the
+  /// visitor's address, which is not kept) is over its hourly limit; returns once the click is
+  /// stored or let go.
+  virtual boost::asio::awaitable<void> record(const link_click& click, std::string_view referer,
+                                             std::string_view client) = 0;
+};
+
+struct go_redirect {
+  response reply;  ///< 302 to the destination
+  link_click click;
+  bool crawler = false;  ///< a known crawler followed it: redirected, not recorded
+};
+
+/// True for "/go" and every path under "/go/": the paths this route owns on every host.
+[[nodiscard]] bool is_go_path(std::string_view path);
+
+/// The redirect for `head` (a GET or HEAD of a go path) on route set `set`, or nothing when the
+/// path does not name a registered slug exactly (the caller answers the 404 page). `from` in the
+/// query tags the destination with "<site>-<from>" when the link takes a tag and `from` is an
+/// article of the site (on the prefixed route set the site comes from the query's `site`).
+[[nodiscard]] std::optional<go_redirect> go_link(const catalog& cat, const route_set& set, const request_head& head);
+
+}  // namespace wavesites
