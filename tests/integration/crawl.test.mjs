@@ -164,6 +164,7 @@ async function crawl(site, host) {
   const queue = ['/'];
   const pages = new Map();
   const broken = [];
+  const seenOut = new Set();
   while (queue.length > 0) {
     const at = queue.shift();
     const r = await get(host, at);
@@ -175,6 +176,17 @@ async function crawl(site, host) {
     if (!String(r.headers['content-type']).startsWith('text/html')) continue;
     for (const a of tags(r.body, 'a')) {
       if (a.href === undefined || a.href.startsWith('#')) continue;
+      if (a.href.startsWith('/go/')) {
+        // A link out: a redirect off the site, marked as paid for, never crawled further.
+        if (seenOut.has(a.href)) continue;
+        seenOut.add(a.href);
+        const out = await get(host, a.href.replaceAll('&amp;', '&'));
+        if (out.status !== 302 || !/^https:\/\/[^/]+\./.test(out.headers.location ?? '')) {
+          broken.push(`${a.href}: ${out.status} ${out.headers.location}`);
+        }
+        if (a.rel !== 'sponsored nofollow') broken.push(`${a.href}: rel ${a.rel}`);
+        continue;
+      }
       const url = new URL(a.href, `http://${host.toLowerCase()}${at}`);
       const own = url.host === host.toLowerCase() ? url.pathname : pathOn(site, url.href.replace(/#.*$/, ''));
       if (own === null || depth.has(own)) continue; // another site (the App Store), or seen
@@ -377,14 +389,15 @@ for (const [site, hosts] of Object.entries(HOSTS)) {
       let locs = [];
       let sitemapXml = '';
 
-      test('robots.txt allows everything and names the absolute sitemap', async () => {
+      test('robots.txt allows everything but the /go/ redirects and names the absolute sitemap', async () => {
         const r = await get(host, '/robots.txt');
         assert.equal(r.status, 200);
         assert.match(r.headers['content-type'], /^text\/plain/);
         assert.equal(r.headers['x-robots-tag'], undefined);
         assert.match(r.body, /^User-agent: \*$/m);
         assert.match(r.body, /^Allow: \/$/m);
-        assert.doesNotMatch(r.body, /Disallow/);
+        // Only the redirects out, whose every visit would count as a reader's click.
+        assert.deepEqual([...r.body.matchAll(/^Disallow: (.*)$/gm)].map((m) => m[1]), ['/go/']);
         const sitemaps = [...r.body.matchAll(/^Sitemap: (\S+)$/gm)].map((m) => m[1]);
         assert.deepEqual(sitemaps, [`${o}/sitemap.xml`]);
       });
@@ -582,6 +595,13 @@ describe('a host nobody configured: the prefixed route set, never indexed', () =
       for (const a of tags(r.body, 'a')) {
         if (!a.href?.startsWith('/') || seen.has(a.href)) continue;
         seen.add(a.href);
+        if (a.href.startsWith('/go/')) {
+          // A link out names its site, which this host does not, and is never indexed either.
+          const out = await get(host, a.href.replaceAll('&amp;', '&'));
+          if (out.status !== 302 || out.headers['x-robots-tag'] !== 'noindex, nofollow') problems.push(`${a.href}: ${out.status}`);
+          if (a.href.includes('from=') && !/[?&]site=(tts[123]|kuponz[12])(&|$)/.test(a.href)) problems.push(`${a.href}: no site`);
+          continue;
+        }
         queue.push(a.href);
       }
       for (const l of tags(head, 'link')) {

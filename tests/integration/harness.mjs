@@ -1,6 +1,7 @@
 // Starts the real wavesites binary on a loopback port with a test config, and speaks HTTP
 // to it with any Host header (fetch cannot set Host, so this uses node:http).
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -161,14 +162,29 @@ export function textOf(html) {
     .replace(/\s+/g, ' ');
 }
 
-/** Articles as the content folder has them: [{id, title}] sorted by id. */
+// The web build's YAML parser, for the articles' front matter.
+const yaml = createRequire(path.join(ROOT, 'web/package.json'))('yaml');
+
+/**
+ * Articles as the content folder has them: their front matter ({id, title, date, ...}) and body
+ * (the Markdown after it), sorted by id.
+ */
 export function articles(site) {
   const dir = path.join(ROOT, 'content', site, 'articles');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => {
+      const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(path.join(dir, f), 'utf8'));
+      const meta = yaml.parse(front);
+      return { ...meta, id: String(meta.id), body };
+    })
     .sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** The [text](go:slug) links of an article's Markdown body, in order. */
+export function goLinks(article) {
+  return [...article.body.matchAll(/\]\(go:([a-z0-9-]+)\)/g)].map((m) => m[1]);
 }
 
 export function runCli(args, env = {}) {

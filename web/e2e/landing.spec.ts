@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { devices, expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { exportedClicks } from './click-log';
 
 /**
  * The Block Blast! landing page against the real server, which fills the page from the
@@ -9,37 +9,12 @@ import { expect, test, type Page, type Request, type Route } from '@playwright/t
  * image and the App Store.
  */
 const PORT = Number(process.env.WEB_E2E_PORT ?? 4174);
-/** Where playwright.config.ts has the server keep its data, for reading the click log back. */
-const BUILD_DIR = process.env.WAVESITES_BUILD_DIR ?? '../build';
-
-interface Click {
-  readonly id: string;
-  readonly clickedAt: string;
-  readonly site: string;
-  readonly host: string;
-  readonly referrerOrigin: string;
-}
-
-/** The server's click log, through the command people use for it. */
-function exportedClicks(): Click[] {
-  const out = execFileSync(
-    '../build/bin/wavesites',
-    [
-      'clicks',
-      'export',
-      '--format',
-      'json',
-      '--config',
-      'e2e/sites.e2e.toml',
-      '--data',
-      `${BUILD_DIR}/e2e-data`,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  return JSON.parse(out) as Click[];
-}
 const LANDING = {
   appStoreUrl: 'https://apps.apple.com/app/block-blast/id1617391485',
+  playStoreUrl: 'https://play.google.com/store/apps/details?id=com.block.juggle',
+  /** The App Store campaign tokens e2e/sites.e2e.toml sets. */
+  ct: 'e2e-spring',
+  pt: '118765',
   trackingUrl: 'https://tracking.wavesites.test/click',
   trackingOrigin: 'https://tracking.wavesites.test',
   offer: 'block-blast-ios',
@@ -88,6 +63,12 @@ async function interceptOutside(page: Page): Promise<Outside> {
           contentType: 'text/html',
           body: '<!doctype html><title>Block Blast! on the App Store</title><h1>App Store</h1>',
         });
+      } else if (url.href.startsWith(LANDING.playStoreUrl)) {
+        await route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<!doctype html><title>Block Blast! on Google Play</title><h1>Google Play</h1>',
+        });
       } else if (url.origin === LANDING.trackingOrigin) {
         await released;
         await route
@@ -109,7 +90,12 @@ for (const [name, url] of PAGES) {
       const badge = page.getByRole('link', { name: /App Store/ });
       await expect(badge).toHaveCount(1);
       await expect(badge).toHaveAccessibleName('Download on the App Store: Block Blast!');
-      await expect(badge).toHaveAttribute('href', LANDING.appStoreUrl);
+      // Without the script, the server's platform-aware redirect; with it, the stores themselves.
+      await expect(badge).toHaveAttribute('href', '/go/block-blast');
+      await expect(badge).toHaveAttribute('data-app-store', LANDING.appStoreUrl);
+      await expect(badge).toHaveAttribute('data-play-store', LANDING.playStoreUrl);
+      await expect(badge).toHaveAttribute('data-ct', LANDING.ct);
+      await expect(badge).toHaveAttribute('data-pt', LANDING.pt);
       await expect(badge).toHaveAttribute('data-tracking', LANDING.trackingUrl);
       await expect(badge).toHaveAttribute('data-offer', LANDING.offer);
       await expect(badge).toHaveAttribute('data-affiliate', LANDING.affiliate);
@@ -228,18 +214,88 @@ test('with no tracking link the click just opens the App Store', async ({ page }
   expect(outside.requests.map((r) => r.url())).toEqual([LANDING.appStoreUrl]);
 });
 
-test('without JavaScript the badge is still a link to the App Store', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  const outside = await interceptOutside(page);
-  await page.goto(PAGES[2][1]);
-  await Promise.all([
-    page.waitForURL(LANDING.appStoreUrl),
-    page.getByRole('link', { name: /App Store/ }).click(),
-  ]);
-  outside.release();
-  expect(outside.requests.map((r) => r.url())).toEqual([LANDING.appStoreUrl]);
-  await context.close();
+/** The devices the button tells apart, as Playwright describes them (in this project's Chromium). */
+function device(name: string) {
+  const { defaultBrowserType: _browser, ...rest } = devices[name]!;
+  return rest;
+}
+
+const DEVICES = [
+  {
+    name: 'iPhone 13',
+    // The App Store, with the campaign tokens.
+    store: (u: URL) =>
+      u.origin + u.pathname === LANDING.appStoreUrl &&
+      u.searchParams.get('ct') === LANDING.ct &&
+      u.searchParams.get('pt') === LANDING.pt,
+  },
+  {
+    name: 'Pixel 7',
+    // Google Play, with the ad's UTM parameters as the install referrer.
+    store: (u: URL) =>
+      u.href === `${LANDING.playStoreUrl}&referrer=utm_source%3Dx` &&
+      u.searchParams.get('referrer') === 'utm_source=x',
+  },
+  {
+    name: 'Desktop Chrome',
+    // The App Store's web listing, as it is.
+    store: (u: URL) => u.href === LANDING.appStoreUrl,
+  },
+] as const;
+
+for (const { name, store } of DEVICES) {
+  test(`on ${name} the button ends at its store, with the ad's click id in the tracking request`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext(device(name));
+    const page = await context.newPage();
+    const outside = await interceptOutside(page);
+    await page.goto(`${PAGES[0][1]}?utm_source=x&gclid=y`);
+    await Promise.all([
+      page.waitForURL((u) => !isLocal(u)),
+      page.getByRole('link', { name: /App Store/ }).click(),
+    ]);
+    outside.release();
+    expect(store(new URL(page.url())), page.url()).toBe(true);
+    const call = outside.requests
+      .map((r) => new URL(r.url()))
+      .find((u) => u.origin === LANDING.trackingOrigin && u.search !== '');
+    expect(Object.fromEntries(call!.searchParams)).toMatchObject({
+      offer: LANDING.offer,
+      affiliate: LANDING.affiliate,
+      gclid: 'y',
+      utm_source: 'x',
+      'user-agent': devices[name]!.userAgent,
+    });
+    await context.close();
+  });
+}
+
+test('without JavaScript the badge still leads each phone to its store, through /go/', async ({
+  browser,
+}) => {
+  for (const { name, store } of DEVICES) {
+    const context = await browser.newContext({ ...device(name), javaScriptEnabled: false });
+    const page = await context.newPage();
+    const outside = await interceptOutside(page);
+    const redirects: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 302) redirects.push(new URL(r.url()).pathname);
+    });
+    await page.goto(PAGES[2][1]);
+    await page.getByRole('link', { name: /App Store/ }).click();
+    // Chromium makes the redirected request once past the interception (it fails: nothing
+    // resolves outside) and again through it, so the store's page is what to wait for.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^(App Store|Google Play)$/);
+    outside.release();
+    expect(redirects).toEqual(['/go/block-blast']);
+    // Without the script there is no landing URL to read: the store, without a referrer.
+    const url = new URL(page.url());
+    if (name === 'Pixel 7') expect(url.href).toBe(LANDING.playStoreUrl);
+    else expect(store(url), url.href).toBe(true);
+    expect(outside.requests.map((r) => r.url())).toEqual([page.url()]);
+    await context.close();
+  }
 });
 
 test('the landing script is small and external, and no blog page carries the landing tokens', async ({

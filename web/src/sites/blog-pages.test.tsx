@@ -22,7 +22,11 @@ const source = { dir, warn: () => {}, images: plannedImages() };
 const json = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as never;
 /** An article's front matter (content/<site>/articles/<id>.md). */
 const front = (path: string) =>
-  parse(readFileSync(join(dir, path), 'utf8').split('\n---\n')[0]!.replace(/^---\n/, '')) as never;
+  parse(
+    readFileSync(join(dir, path), 'utf8')
+      .split('\n---\n')[0]!
+      .replace(/^---\n/, ''),
+  ) as never;
 
 async function routes(prepare: PrepareSite, routeSet: 'prefixed' | 'online' = 'prefixed') {
   return (await prepare(source)).routeObjects({ routeSet, lang: 'en' });

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { ArticleLinks } from '../components/article-body';
-import { linkPath } from '../content/links';
+import { linkPath } from '../content/link-path';
 import type { Article } from '../content/schema';
 import { detailPath, type RouteSetKind } from '../routes/route-set';
 import type { Blog } from './load-blog';

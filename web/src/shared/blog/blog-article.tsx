@@ -39,7 +39,7 @@ export function BlogArticle(props: {
       <ArticleView
         article={article}
         closing={props.closing}
-        classes={{ ...s, list: s.list ?? x.list, link: s.link ?? x.link }}
+        classes={{ ...s, list: s.list ?? x.list, link: s.link ?? x.textLink }}
         links={links ?? NO_LINKS}
         byline={article && <Byline article={article} closing={props.closing} author={author} />}
         media={(image, place) => (

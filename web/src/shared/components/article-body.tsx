@@ -1,3 +1,4 @@
+import { SPONSORED_REL } from '../content/link-path';
 import type { ReactNode } from 'react';
 import type { Block, Inline } from '../content/schema';
 
@@ -8,12 +9,6 @@ export interface ArticleLinks {
   /** Another article of the same blog. */
   readonly article: (id: string) => string;
 }
-
-/**
- * A link out is paid for, or may be: Google asks for rel="sponsored" on such links, and
- * "nofollow" keeps the redirect itself out of search.
- */
-export const SPONSORED_REL = 'sponsored nofollow';
 
 /** Class names a site gives an article's blocks. */
 export interface BlockClasses {

@@ -1,6 +1,8 @@
 import { parse, TomlError } from 'smol-toml';
 import { ContentError } from './schema';
 
+export { linkPath, SPONSORED_REL } from './link-path';
+
 /**
  * The link registry, content/links.toml: every place the sites send a reader to, under a slug
  * that articles write as [text](go:slug) and that the server answers at /go/<slug> with a
@@ -17,11 +19,6 @@ export interface LinkDestinations {
 }
 
 export type LinkRegistry = ReadonlyMap<string, LinkDestinations>;
-
-/** Where the server answers a slug: a redirect to its destination for the visitor's platform. */
-export function linkPath(slug: string): string {
-  return `/go/${slug}`;
-}
 
 /** A slug: lower-case letters, digits and hyphens, at most 64 (the server checks the same). */
 export const LINK_SLUG_RE = /^[a-z0-9-]{1,64}$/;
@@ -59,7 +56,8 @@ export function destinationProblem(value: string, settings: LinkSettings): strin
   }
   if (value.startsWith('{{'))
     return `"${value}" is not {{setting}} or {{setting}}?name={{setting}}`;
-  if (/[\s"'<>\\`]/.test(value) || /[\u0000-\u001f\u007f]/.test(value)) {
+  const control = [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+  if (/[\s"'<>\\`]/.test(value) || control) {
     return `"${value}" has a character a URL cannot carry as it is`;
   }
   let url: URL;

@@ -127,7 +127,11 @@ export async function loadArticles(
   if (stray !== undefined) {
     throw new ContentError(display(join(dir, stray)), '', 'an article is a Markdown file, <id>.md');
   }
-  const links = { slugs: new Set((await loadLinks(source)).keys()) };
+  const images = join(source.dir, site, 'images');
+  const links = {
+    slugs: new Set((await loadLinks(source)).keys()),
+    hasPicture: (src: string) => existsSync(join(images, src)),
+  };
   const articles: Article[] = [];
   const refs: { file: string; id: string; line: number }[] = [];
   for (const name of entries.sort(byId.compare)) {

@@ -129,6 +129,18 @@ describe('an article in Markdown', () => {
     ],
     ['a quote', ['', '## A', '', '> said', '', '## B', '', 'y'], 13, 'blockquote'],
     ['code', ['', '## A', '', '```', 'x', '```', '', '## B', '', 'y'], 13, 'fence'],
+    [
+      'a script link',
+      ['', '## A', '', '[x](javascript:alert(1))', '', '## B', '', 'y'],
+      13,
+      'not "javascript:alert(1)"',
+    ],
+    [
+      'a data link',
+      ['', '## A', '', '[x](data:text/html,hi)', '', '## B', '', 'y'],
+      13,
+      'link registry',
+    ],
   ])('refuses %s with file:line: reason', (_, body, line, reason) => {
     expect(() => parse(article(body as string[]))).toThrow(`tts1/articles/3.md:${line}: `);
     expect(() => parse(article(body as string[]))).toThrow(reason as string);
@@ -156,5 +168,22 @@ describe('an article in Markdown', () => {
     expect(() => parse(article(GOOD.slice(0, 11)))).toThrow(
       /3\.md:10: expected at least 2 sections/,
     );
+  });
+
+  it('refuses a picture the blog does not have, at its line', () => {
+    const only = (present: string[]) => ({
+      ...LINKS,
+      hasPicture: (src: string) => present.includes(src),
+    });
+    const text = article(GOOD);
+    const check = (present: string[]) => () =>
+      parseMarkdownArticle(text, 'tts1/articles/3.md', '3', RULES, only(present));
+    expect(check(['3-cover.svg'])).toThrow(
+      "tts1/articles/3.md:13: the picture 3-s1.svg is not in the blog's images/ folder",
+    );
+    expect(check(['3-s1.svg'])).toThrow(
+      "tts1/articles/3.md:6: image.src: the picture 3-cover.svg is not in the blog's images/ folder",
+    );
+    expect(check(['3-cover.svg', '3-s1.svg'])).not.toThrow();
   });
 });

@@ -25,15 +25,20 @@ import {
  * link elsewhere, an unknown slug.
  */
 
-/** What an article's links may name, checked while it is parsed. */
+/** What an article's links and pictures may name, checked while it is parsed. */
 export interface LinkRules {
   /** The slugs of the link registry (content/links.toml). */
   readonly slugs: ReadonlySet<string>;
+  /** Whether content/<site>/images/ has the picture; unchecked when absent. */
+  readonly hasPicture?: (src: string) => boolean;
 }
 
 // CommonMark exactly, with raw HTML recognised (html: true) so that it can be refused with its
 // line rather than printed as text; nothing linkified or made typographic behind the writer's back.
 const md = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false });
+// markdown-it leaves a javascript: or data: link as text; every link is let through here so that
+// it is refused by name below, not printed as "[text](javascript:...)".
+md.validateLink = () => true;
 
 const FENCE = '---';
 
@@ -222,6 +227,9 @@ function sections(body: Body, text: string, links: LinkRules, refs: ArticleRef[]
         const section = current(t);
         const inline = tokens[i + 1]!;
         const image = loneImage(body, inline);
+        if (image !== null && links.hasPicture && !links.hasPicture(image.src)) {
+          body.fail(t, `the picture ${image.src} is not in the blog's images/ folder`);
+        }
         if (image !== null) {
           if (section.blocks.length > 0 || section.image !== undefined) {
             body.fail(t, "a picture stands alone on the line after its section's heading");
@@ -287,10 +295,15 @@ export function parseMarkdownArticle(
       : front.value;
   // The front matter is checked by the same rules as ever; a problem is reported at its key.
   try {
-    return {
-      article: parseArticle(value, file, fileId, rules, parsed, '.md'),
-      refs,
-    };
+    const article = parseArticle(value, file, fileId, rules, parsed, '.md');
+    if (links.hasPicture && !links.hasPicture(article.image.src)) {
+      throw new ContentError(
+        file,
+        'image.src',
+        `the picture ${article.image.src} is not in the blog's images/ folder`,
+      );
+    }
+    return { article, refs };
   } catch (e) {
     if (e instanceof ContentError && e.field !== '') {
       throw new ContentError(`${file}:${front.lineOf(e.field)}`, '', `${e.field}: ${e.problem}`);

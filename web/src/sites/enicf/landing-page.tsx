@@ -5,7 +5,7 @@ import { GALLERY, GALLERY_HEIGHT, GALLERY_WIDTH } from './gallery';
 import s from './landing-page.module.css';
 import { enicfRoutes } from './routes';
 import { LANDING_PUBLISHER, LANDING_RATING, LANDING_SETTINGS } from './settings';
-import { linkPath } from '../../shared/content/links';
+import { linkPath, SPONSORED_REL } from '../../shared/content/link-path';
 import { GAME, STORE_LINK_SLUG } from './site';
 
 const STORE_LINK = linkPath(STORE_LINK_SLUG);
@@ -93,6 +93,7 @@ export function LandingPage(props: { routeSet: RouteSetKind }) {
           <a
             className={s.badge}
             href={STORE_LINK}
+            rel={SPONSORED_REL}
             aria-label={`Download on the App Store: ${GAME}`}
             data-landing=""
             data-app-store={LANDING_SETTINGS.appStoreUrl.html}

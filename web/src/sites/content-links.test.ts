@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_RULES as kuponz1 } from '../../sites/kuponz1/site';
-import { ARTICLE_RULES as kuponz2 } from '../../sites/kuponz2/site';
-import { ARTICLE_RULES as tts1 } from '../../sites/tts1/site';
-import { ARTICLE_RULES as tts2 } from '../../sites/tts2/site';
-import { ARTICLE_RULES as tts3 } from '../../sites/tts3/site';
-import { contentDirFromEnv, loadArticles, loadLinks } from './load-content';
-import type { Article, ArticleRules, Block, Inline } from './schema';
+import { ARTICLE_RULES as kuponz1 } from './kuponz1/site';
+import { ARTICLE_RULES as kuponz2 } from './kuponz2/site';
+import { ARTICLE_RULES as tts1 } from './tts1/site';
+import { ARTICLE_RULES as tts2 } from './tts2/site';
+import { ARTICLE_RULES as tts3 } from './tts3/site';
+import { contentDirFromEnv, loadArticles, loadLinks } from '../shared/content/load-content';
+import type { Article, ArticleRules, Block, Inline } from '../shared/content/schema';
 
 /**
  * The shipped content links out: every article of the five blogs sends its reader somewhere
