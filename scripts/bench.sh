@@ -11,6 +11,9 @@
 #   page-plain  a ~30 KB page of real prerendered article HTML, no Accept-Encoding
 #   page-gzip   the same page with Accept-Encoding: gzip: the prebuilt .gz file (gzip -9)
 #   asset-2KB   the real hashed asset closest to 2 KB, no Accept-Encoding
+#   go-302      a link out, /go/bench-shop: 302 to its destination (wavesites from its link
+#               registry, recording the first 120 clicks of the hour like any; nginx `return 302`,
+#               h2o `redirect`); it should cost no more than the small asset
 # Before measuring, each server's answers are fetched with curl and compared with the files:
 # the body bytes must be identical for every server (and page-gzip must say Content-Encoding:
 # gzip), or the bench stops. Header sizes differ and are printed: wavesites adds its security
@@ -127,17 +130,21 @@ fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({
   route_sets: { prefixed: { routes: { '/bench/page': 'page' }, details: [], not_found: 'page' } },
   pages: { page: { file: 'pages/page.html' } },
   static: [{ path: asset.path, file: asset.file, immutable: true }],
+  links: { 'bench-shop': { url: 'https://shop.example/deals?src=bench' } },
 }));
 NODE
 PAGE_PATH=/bench/page
 PAGE_FILE=pages/page.html
 ASSET_FILE=$(cd "$BW" && ls assets/* | grep -v '\.\(gz\|br\)$' | head -1)
 ASSET_PATH=/$ASSET_FILE
+GO_PATH=/go/bench-shop
+GO_TO=https://shop.example/deals?src=bench
 # name|path|request header|file the body must equal|Content-Encoding it must carry
 PAYLOADS=(
   "page-plain|$PAGE_PATH||$PAGE_FILE|"
   "page-gzip|$PAGE_PATH|Accept-Encoding: gzip|$PAGE_FILE.gz|gzip"
   "asset-2KB|$ASSET_PATH||$ASSET_FILE|"
+  "go-302|$GO_PATH|||"
 )
 
 cat >"$TMP/bench.toml" <<TOML
@@ -177,6 +184,11 @@ http {
       try_files /$PAGE_FILE =404;
     }
     location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location = $GO_PATH {
+      add_header Cache-Control "private, no-store" always;
+      add_header X-Robots-Tag "noindex, nofollow" always;
+      return 302 $GO_TO;
+    }
     location / { }
   }
 }
@@ -200,6 +212,11 @@ hosts:
       /assets:
         file.dir: $BW/assets
         header.set: "Cache-Control: public, max-age=31536000, immutable"
+      $GO_PATH:
+        redirect:
+          url: $GO_TO
+          status: 302
+        header.set: "Cache-Control: private, no-store"
       /:
         file.dir: $BW
 H2O
@@ -324,6 +341,13 @@ for name in "${SERVERS[@]}"; do
     read -r body hdr code < <(curl -s -o "$TMP/body" -D "$TMP/head" -w '%{size_download} %{size_header} %{http_code}\n' \
       ${header:+-H "$header"} "http://127.0.0.1:${PORT[$name]}$path")
     got_enc=$(awk -F': *' 'tolower($1)=="content-encoding" {gsub(/\r/, "", $2); print $2}' "$TMP/head")
+    if [ "$payload" = go-302 ]; then  # a redirect: its status and Location, not a file
+      location=$(awk 'tolower($1)=="location:" {gsub(/\r/, "", $2); print $2}' "$TMP/head")
+      [ "$code" = 302 ] && [ "$location" = "$GO_TO" ] || die "$name $payload: status $code to '$location'"
+      line+=$(printf '  %s %s+%s' "$payload" "$body" "$hdr")
+      printf '%s\t%s\t%s\t%s\t\n' "$name" "$payload" "$body" "$hdr" >>"$OUT/check.tsv"
+      continue
+    fi
     [ "$code" = 200 ] || die "$name $payload: status $code"
     [ "$got_enc" = "$enc" ] || die "$name $payload: Content-Encoding '${got_enc}', expected '${enc}'"
     cmp -s "$TMP/body" "$BW/$file" || die "$name $payload: body ($body B) differs from $file ($(stat -c %s "$BW/$file") B)"

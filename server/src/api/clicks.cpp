@@ -117,8 +117,7 @@ result<bool> click_log::store_click(const click_record& click) {
   return stored;
 }
 
-asio::awaitable<void> click_log::record(const link_click& click, std::string_view referer, std::string_view client) {
-  if (link_limits_.take(client)) co_return;  // over the limit: sent on, not counted
+asio::awaitable<void> click_log::record(const link_click& click, std::string_view referer) {
   const click_record rec = link_record(click, referer);
   const auto stored = co_await on_pool(pool_, [&] { return store_click(rec); });
   if (!stored) {

@@ -38,7 +38,8 @@ class click_log final : public link_click_sink {
 
   asio::awaitable<response> record(request_context& ctx);
 
-  asio::awaitable<void> record(const link_click& click, std::string_view referer, std::string_view client) override;
+  bool admit(std::string_view client) override { return !link_limits_.take(client); }
+  asio::awaitable<void> record(const link_click& click, std::string_view referer) override;
 
  private:
   /// Where every accepted click goes into the store: the one place to count them.

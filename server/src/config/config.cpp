@@ -337,11 +337,11 @@ void parse_links(const toml::table& t, config& cfg) {
     } else {
       const auto& table = expect_table(v, key);
       reject_unknown(table, key + ".", {"url", "ios", "android", "subid_param"});
-      if (table.empty()) fail(key + ": an empty table changes nothing; give url, ios, android or subid_param" + where(v));
+      if (table.empty())
+        fail(key + ": an empty table changes nothing; give url, ios, android or subid_param" + where(v));
       // An empty ios, android or subid_param takes the bundle's away: everyone gets url, untagged.
-      for (const auto& [field, member] : {std::pair{"url", &link_spec::url},
-                                          {"ios", &link_spec::ios},
-                                          {"android", &link_spec::android}}) {
+      for (const auto& [field, member] :
+           {std::pair{"url", &link_spec::url}, {"ios", &link_spec::ios}, {"android", &link_spec::android}}) {
         const auto* n = table.get(field);
         if (!n) continue;
         const bool removal = std::string_view(field) != "url" && n->is_string() && n->as_string()->get().empty();

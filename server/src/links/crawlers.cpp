@@ -45,9 +45,8 @@ bool crawler_list::matches(std::string_view ua) const {
       if (ua.substr(i, literals_[n].size()) == literals_[n]) return true;
     }
   }
-  return std::any_of(patterns_.begin(), patterns_.end(), [&](const std::regex& re) {
-    return std::regex_search(ua.begin(), ua.end(), re);
-  });
+  return std::any_of(patterns_.begin(), patterns_.end(),
+                     [&](const std::regex& re) { return std::regex_search(ua.begin(), ua.end(), re); });
 }
 
 }  // namespace wavesites

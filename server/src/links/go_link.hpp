@@ -24,8 +24,8 @@ enum class link_platform { ios, android, other };
 
 /// A followed link, as the click log keeps it (no address, no User-Agent).
 struct link_click {
-  std::string site;         ///< the route set the host picked
-  std::string host;         ///< the Host header
+  std::string site;  ///< the route set the host picked
+  std::string host;  ///< the Host header
   std::string slug;
   std::string from;         ///< the article it was followed from, when that is one of the site's; else empty
   std::string destination;  ///< "ios", "android" or "url": the destination chosen
@@ -35,11 +35,13 @@ struct link_click {
 class link_click_sink {
  public:
   virtual ~link_click_sink() = default;
-  /// Records `click`, followed from a page whose Referer is `referer`, unless `client` (the
-  /// visitor's address, which is not kept) is over its hourly limit; returns once the click is
-  /// stored or let go.
-  virtual boost::asio::awaitable<void> record(const link_click& click, std::string_view referer,
-                                             std::string_view client) = 0;
+  /// Whether a click from `client` (the visitor's address, which is not kept) is to be recorded:
+  /// takes one from its hourly allowance. Answered at once, so a click past the limit costs the
+  /// redirect nothing more.
+  virtual bool admit(std::string_view client) = 0;
+  /// Records an admitted `click`, followed from a page whose Referer is `referer`; returns once
+  /// it is stored (or the store failed, which is logged).
+  virtual boost::asio::awaitable<void> record(const link_click& click, std::string_view referer) = 0;
 };
 
 struct go_redirect {

@@ -89,8 +89,7 @@ bool valid_link_slug(std::string_view slug) {
 
 std::string link_destination_problem(std::string_view url) {
   const auto bad_byte = [](unsigned char c) {
-    return c <= ' ' || c == 0x7f || c >= 0x80 || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' ||
-           c == '`';
+    return c <= ' ' || c == 0x7f || c >= 0x80 || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' || c == '`';
   };
   const std::string shown = "\"" + std::string(url.substr(0, 200)) + "\"";
   if (std::any_of(url.begin(), url.end(), bad_byte)) return shown + " has a character a URL cannot carry as it is";
@@ -101,8 +100,8 @@ std::string link_destination_problem(std::string_view url) {
   const auto rest = url.substr(scheme.size() + 3);
   const auto authority = rest.substr(0, rest.find_first_of("/?#"));
   if (authority.find('@') != std::string_view::npos) return shown + " carries a user name";
-  auto host = authority.substr(0, authority.rfind(':') == std::string_view::npos ? authority.size()
-                                                                                  : authority.rfind(':'));
+  auto host =
+      authority.substr(0, authority.rfind(':') == std::string_view::npos ? authority.size() : authority.rfind(':'));
   if (const auto colon = authority.rfind(':'); colon != std::string_view::npos) {
     const auto port = authority.substr(colon + 1);
     if (port.empty() || port.size() > 5 ||
@@ -144,8 +143,8 @@ result<link_registry> link_registry::build(const std::vector<link_spec>& bundle,
     auto it = std::find_if(merged.begin(), merged.end(), [&](const link_spec& l) { return l.slug == over.slug; });
     if (it == merged.end()) {
       if (!over.url) {
-        return error{std::string(config_source) + ": " + over.where +
-                     ": the web bundle has no link '" + over.slug + "', so it needs a url"};
+        return error{std::string(config_source) + ": " + over.where + ": the web bundle has no link '" + over.slug +
+                     "', so it needs a url"};
       }
       merged.push_back(over);
       from_config.push_back(true);

@@ -19,9 +19,9 @@ namespace wavesites {
 
 /// A slug's destinations, final.
 struct link_target {
-  std::string url;      ///< for everyone
-  std::string ios;      ///< for iPhone, iPad and iPod; empty: `url`
-  std::string android;  ///< for Android; empty: `url`
+  std::string url;          ///< for everyone
+  std::string ios;          ///< for iPhone, iPad and iPod; empty: `url`
+  std::string android;      ///< for Android; empty: `url`
   std::string subid_param;  ///< the merchant's query parameter that takes our tag; empty: none
 };
 

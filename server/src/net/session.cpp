@@ -404,7 +404,10 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
   }
   if (auto* go = std::get_if<go_redirect>(&decided)) {
     // Recorded before the answer goes: a click the visitor has been sent on for is on disk.
-    if (!go->crawler && app_.link_clicks) co_await app_.link_clicks->record(go->click, head_.referer, client_);
+    // Past an address's hourly allowance the visitor is sent on, not counted.
+    if (!go->crawler && app_.link_clicks && app_.link_clicks->admit(client_)) {
+      co_await app_.link_clicks->record(go->click, head_.referer);
+    }
     if (has_body()) keep_alive_ = false;
     status = go->reply.status;
     co_return co_await send_response(go->reply, keep_alive_, extra);

@@ -1,7 +1,7 @@
 #pragma once
 /// A click as the first-party click log keeps it (a landing page's store button, or a link
-/// followed through /go/), and the one table of its fields: both stores and the export walk `click_fields`. Deliberately without
-/// the visitor's address or user agent: the log counts clicks, it does not follow people.
+/// followed through /go/), and the one table of its fields: both stores and the export walk `click_fields`.
+/// Deliberately without the visitor's address or user agent: the log counts clicks, it does not follow people.
 #include <array>
 #include <string>
 #include <string_view>
@@ -13,11 +13,11 @@
 namespace wavesites {
 
 struct click_record {
-  std::string id;          ///< sortable unique id (ULID)
-  std::string clicked_at;  ///< UTC, ISO 8601 with milliseconds
-  std::string site;        ///< the route set the request's host picked
-  std::string host;        ///< the Host header
-  std::string referrer;    ///< the page's referrer reduced to scheme://host[:port], or empty
+  std::string id;                ///< sortable unique id (ULID)
+  std::string clicked_at;        ///< UTC, ISO 8601 with milliseconds
+  std::string site;              ///< the route set the request's host picked
+  std::string host;              ///< the Host header
+  std::string referrer;          ///< the page's referrer reduced to scheme://host[:port], or empty
   std::string kind = "landing";  ///< "landing" (the store button's beacon) or "link" (/go/)
   std::string link{};            ///< a link: its slug
   std::string from{};            ///< a link: the article it was followed from, or empty

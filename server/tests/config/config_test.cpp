@@ -297,9 +297,11 @@ subid_param = "aff_sub"
   EXPECT_EQ(by_slug.at("shop").subid_param, "aff_sub");
   EXPECT_EQ(by_slug.at("sephora").where, "links.sephora (line 3)");
 
-  expect_error("[hosts]\n[links]\nshop = \"http://shop.example/\"\n", "links.shop: \"http://shop.example/\" is not an https URL");
+  expect_error("[hosts]\n[links]\nshop = \"http://shop.example/\"\n",
+               "links.shop: \"http://shop.example/\" is not an https URL");
   expect_error("[hosts]\n[links]\nshop = \"javascript:alert(1)\"\n", "links.shop");
-  expect_error("[hosts]\n[links]\nshop = \"https://localhost/\"\n", "links.shop: \"https://localhost/\" has no public host");
+  expect_error("[hosts]\n[links]\nshop = \"https://localhost/\"\n",
+               "links.shop: \"https://localhost/\" has no public host");
   expect_error("[hosts]\n[links]\nshop = 3\n", "links.shop");
   expect_error("[hosts]\n[links]\nShop = \"https://shop.example/\"\n", "links.Shop: a slug is");
   expect_error("[hosts]\n[links.shop]\nurl = \"https://shop.example/\"\ncolour = \"red\"\n", "links.shop.colour");

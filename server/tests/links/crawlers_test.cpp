@@ -9,13 +9,13 @@ TEST(CrawlerList, FindsPlainTextAnywhereAndTriesTheExpressions) {
   const auto list = crawler_list::make({"Googlebot/", "bingbot", "x"}, {"^curl", "[wW]get", "BlogTraffic/\\d\\.\\d+"});
   ASSERT_TRUE(list);
   EXPECT_EQ(list->size(), 6u);
-  for (const char* ua : {"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-                         "Mozilla/5.0 (compatible; bingbot/2.0)", "curl/8.5.0", "Wget/1.21", "BlogTraffic/1.23",
-                         "xyz"}) {
+  for (const char* ua :
+       {"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        "Mozilla/5.0 (compatible; bingbot/2.0)", "curl/8.5.0", "Wget/1.21", "BlogTraffic/1.23", "xyz"}) {
     EXPECT_TRUE(list->matches(ua)) << ua;
   }
-  for (const char* ua : {"", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)", "my curl/8",
-                         "Googlebot", "Bingbot/2.0"}) {
+  for (const char* ua :
+       {"", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)", "my curl/8", "Googlebot", "Bingbot/2.0"}) {
     EXPECT_FALSE(list->matches(ua)) << ua;
   }
 }

@@ -58,7 +58,8 @@ TEST_F(GoLinkTest, ARegisteredSlugRedirectsWithNoStoreAndNoIndex) {
 TEST_F(GoLinkTest, EachPlatformGetsItsDestinationFilledFromTheSettings) {
   const auto ios = go(get("/go/app", "blog.test", iphone));
   // app_store_url already has a query; ct is the offer, pt the tracking URL, encoded.
-  EXPECT_EQ(location(*ios), "https://apps.example/app?id=1&x=2&ct=offer-1&pt=https%3A%2F%2Ftrack.example%3A8443%2Fclick%3Fa%3D1");
+  EXPECT_EQ(location(*ios),
+            "https://apps.example/app?id=1&x=2&ct=offer-1&pt=https%3A%2F%2Ftrack.example%3A8443%2Fclick%3Fa%3D1");
   EXPECT_EQ(ios->click.destination, "ios");
   const auto ipad = go(get("/go/app", "blog.test", "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X)"));
   EXPECT_EQ(ipad->click.destination, "ios");
@@ -118,11 +119,11 @@ TEST_F(GoLinkTest, KnownCrawlersAreRedirectedButMarked) {
 }
 
 TEST_F(GoLinkTest, NoPathButARegisteredSlugLeadsAnywhere) {
-  for (const std::string& target : std::vector<std::string>
-       {"/go/", "/go", "/go/nothing", "/go/plain/extra", "/go/plain/", "/go/%2Fevil.example", "/go/..%2Fplain",
-        "/go/../plain", "/go/./plain", "/go/https:%2F%2Fevil.example", "/go/https://evil.example", "/go//evil.example",
-        "/go/plain%0d%0aX:%201", "/go/pl%61in", "/go/Plain", "/go/plain.", "/go/" + std::string(65, 'a'),
-        "/go/plain%00", "/go/\\evil.example"}) {
+  for (const std::string& target : std::vector<std::string>{
+           "/go/", "/go", "/go/nothing", "/go/plain/extra", "/go/plain/", "/go/%2Fevil.example", "/go/..%2Fplain",
+           "/go/../plain", "/go/./plain", "/go/https:%2F%2Fevil.example", "/go/https://evil.example",
+           "/go//evil.example", "/go/plain%0d%0aX:%201", "/go/pl%61in", "/go/Plain", "/go/plain.",
+           "/go/" + std::string(65, 'a'), "/go/plain%00", "/go/\\evil.example"}) {
     EXPECT_FALSE(go(get(target))) << target;
     const auto d = dispatch(app, get(target));
     ASSERT_TRUE(std::holds_alternative<page_answer>(d.what)) << target;

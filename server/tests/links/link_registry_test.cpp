@@ -17,8 +17,8 @@ TEST(LinkRegistry, ASlugIsLowerCaseLettersDigitsAndHyphensUpTo64) {
   EXPECT_TRUE(valid_link_slug("sephora"));
   EXPECT_TRUE(valid_link_slug("visit-lisboa-2"));
   EXPECT_TRUE(valid_link_slug(std::string(64, 'a')));
-  for (const std::string& bad : std::vector<std::string>{"", "Sephora", "a/b", "a.b", "a%2Fb", "a_b", "a b", std::string(65, 'a'), "..",
-                                std::string("a\0b", 3), "é"}) {
+  for (const std::string& bad : std::vector<std::string>{"", "Sephora", "a/b", "a.b", "a%2Fb", "a_b", "a b",
+                                                         std::string(65, 'a'), "..", std::string("a\0b", 3), "é"}) {
     EXPECT_FALSE(valid_link_slug(bad)) << bad;
   }
 }

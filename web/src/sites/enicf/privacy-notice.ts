@@ -13,7 +13,7 @@ export const ENICF_NOTICE: PrivacyNoticeText = {
       heading: 'The store button',
       blocks: [
         {
-          p: 'When you tap the button, your browser sends a request to our advertising partner’s tracking link with the offer, our partner name, your browser’s language and its description of itself (its user agent), and then opens the game’s store listing. The partner uses this to credit the install to this campaign; its own privacy notice applies to what it receives.',
+          p: 'When you tap the button, your browser sends a request to our advertising partner’s tracking link with the offer, our partner name, your browser’s language and its description of itself (its user agent), and any campaign codes the ad put in this page’s address (such as utm_source or gclid), and then opens the game’s listing in your phone’s store: the App Store on an iPhone or iPad, Google Play on Android (with the ad’s utm_ codes, so that the install can be credited), the App Store’s web page elsewhere. The partner uses this to credit the install to this campaign; its own privacy notice applies to what it receives.',
         },
         {
           p: 'On our own server we record that the button was tapped: the time, this page and the website that sent you here (its address only, not the page). We do not record your internet address or your browser’s description with it.',
