@@ -75,6 +75,52 @@ test.describe('WaveAds on a phone', () => {
   });
 });
 
+/**
+ * Every page kind's prose on a phone: a paragraph of any length runs most of the screen's width.
+ * (Widths in rem shrink with the viewport here, since the root font size follows it: a column
+ * of "42rem" was once 160 px wide on a phone.)
+ */
+test.describe('prose on a phone runs the width of the screen', () => {
+  const pages = [
+    `${WAVEADS}/`,
+    `${WAVEADS}/privacy`,
+    `${WAVEADS}/contact`,
+    `${host('enicf')}/`,
+    `${host('enicf')}/privacy`,
+    `${host('tts1')}/`,
+    `${host('tts1')}/article-detail/1`,
+    `${host('tts1')}/privacy`,
+    `${host('tts2')}/article-detail/1`,
+    `${host('tts3')}/article-detail/1`,
+    `${host('kuponz1')}/article_detail/1`,
+    `${host('kuponz2')}/article-detail/1`,
+    `${host('kuponz2')}/france`,
+    `http://127.0.0.1:${PORT}/no-such-page`,
+  ];
+  for (const width of [360, 390]) {
+    test(`at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const narrow: string[] = [];
+      for (const address of pages) {
+        await page.goto(address);
+        const found = await page.evaluate(() =>
+          [...document.querySelectorAll('p, li')]
+            .filter((el) => (el.textContent ?? '').trim().length > 120)
+            .map((el) => ({
+              text: (el.textContent ?? '').trim().slice(0, 40),
+              width: el.getBoundingClientRect().width,
+            })),
+        );
+        for (const p of found) {
+          if (p.width < width * 0.7)
+            narrow.push(`${address}: ${Math.round(p.width)} px "${p.text}"`);
+        }
+      }
+      expect(narrow).toEqual([]);
+    });
+  }
+});
+
 test.describe('the testimonials under a finger', () => {
   test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
 
