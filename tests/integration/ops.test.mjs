@@ -248,14 +248,16 @@ describe('the click log', () => {
         assert.match(c.id, /^[0-9A-HJKMNP-TV-Z]{26}$/);
         assert.match(c.clickedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
         assert.ok(c.clickedAt >= started.slice(0, 19), c.clickedAt);
-        assert.deepEqual(Object.keys(c).sort(), ['clickedAt', 'host', 'id', 'referrerOrigin', 'site']);
+        assert.deepEqual(Object.keys(c).sort(), ['clickedAt', 'destination', 'from', 'host', 'id', 'kind', 'link', 'referrerOrigin', 'site']);
+        // A beacon is the landing page's own click: no link, article or destination.
+        assert.deepEqual([c.kind, c.link, c.from, c.destination], ['landing', '', '', '']);
       }
       const csv = await runCli(['clicks', 'export', ...storeOf(srv)]);
       assert.equal(csv.code, 0, csv.stderr);
       assert.match(csv.stderr, /exported 3 clicks/);
       const lines = csv.stdout.split('\r\n');
-      assert.equal(lines[0], 'id,clickedAt,site,host,referrerOrigin');
-      assert.equal(lines[1], `"${clicks[0].id}","${clicks[0].clickedAt}","enicf","${LANDING_HOST}","https://search.example:8443"`);
+      assert.equal(lines[0], 'id,clickedAt,site,host,referrerOrigin,kind,link,from,destination');
+      assert.equal(lines[1], `"${clicks[0].id}","${clicks[0].clickedAt}","enicf","${LANDING_HOST}","https://search.example:8443","landing","","",""`);
       assert.deepEqual(await exportJson('clicks', [...storeOf(srv), '--since', clicks[1].id]), clicks.slice(2));
 
       // Neither the client's address nor the proxy's is anywhere in the store's files.
