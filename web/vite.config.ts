@@ -22,7 +22,8 @@ function scopedClassName(name: string, filename: string): string {
  *
  * - client (`vite build`): only the browser JavaScript — the shared scroll script that every
  *   page loads, the landing page's click script, and the waveads hydration entry with one
- *   dictionary chunk per language. Blog pages ship no JavaScript besides the scroll script.
+ *   dictionary chunk per language, and the operators' stats dashboard (React and uPlot, rendered
+ *   in the browser only). Blog pages ship no JavaScript besides the scroll script.
  * - SSR (`vite build --ssr`): the prerender program. It imports every site, renders every
  *   route to HTML and writes manifest.json. `ssrEmitAssets` makes it emit each site's CSS
  *   (CSS Modules, one stylesheet per site chunk), which is what blog pages link to.
@@ -66,6 +67,8 @@ const clientBuild: BuildEnvironmentOptions = {
       'scroll-top': here('./src/shared/scroll/scroll-top.ts'),
       'landing-click': here('./src/sites/enicf/landing-click.ts'),
       waveads: here('./src/sites/waveads/entry-client.tsx'),
+      // The operators' stats dashboard (src/stats/): client-rendered, no site's code.
+      stats: here('./src/stats/entry-client.tsx'),
     },
     output: {
       // React in its own long-lived chunk: a change to the site's code does not re-download it.

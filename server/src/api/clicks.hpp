@@ -52,8 +52,4 @@ class click_log final : public link_click_sink {
   asio::thread_pool pool_;  ///< the store blocks; it never runs on an I/O thread
 };
 
-/// `referrer` reduced to "scheme://host[:port]" (scheme and host in lower case, user info
-/// dropped) when it is an absolute http or https URL with a plausible host; else empty.
-[[nodiscard]] std::string referrer_origin(std::string_view referrer);
-
 }  // namespace wavesites

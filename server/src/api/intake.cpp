@@ -303,6 +303,12 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
 
   lead_record rec = std::move(*checked.lead);
   rec.id = new_ulid();
+  if (!checked.dropped_attribution.empty()) {
+    // Where the visit came from is a help, never a condition: the lead is kept without what was odd.
+    std::string names;
+    for (const auto& d : checked.dropped_attribution) names += (names.empty() ? "" : ", ") + d;
+    log::warn("attribution_dropped", {{"lead", rec.id}, {"dropped", names}});
+  }
   rec.received_at = utc_now_iso();
   rec.client_ip = std::string(ctx.client_ip);
   rec.user_agent = ctx.head.user_agent.substr(0, 512);

@@ -170,6 +170,38 @@ void read_context(const nlohmann::json& body, const lead_rules& rules, const lan
   }
 }
 
+/// The page's `attribution` object: the names the lead keeps, each a string of at most
+/// max_attribution_value characters. Anything else is dropped, named in `dropped`, and never
+/// costs the lead.
+void read_attribution(const nlohmann::json& body, lead_record& lead, std::vector<std::string>& dropped) {
+  const auto it = body.find("attribution");
+  if (it == body.end() || it->is_null()) return;
+  if (!it->is_object()) {
+    dropped.emplace_back("attribution (not an object)");
+    return;
+  }
+  for (const auto& [name, value] : it->items()) {
+    const auto field = std::find_if(lead_fields.begin(), lead_fields.end(), [&](const lead_field& f) {
+      return f.source == lead_source::attribution && attribution_name(f) == name;
+    });
+    if (field == lead_fields.end()) {
+      dropped.push_back(name.substr(0, 64) + " (unknown)");
+      continue;
+    }
+    if (!value.is_string()) {
+      dropped.push_back(name + " (not text)");
+      continue;
+    }
+    auto text = trim(value.get<std::string>());
+    if (text.empty()) continue;
+    if (utf8_length(text) > max_attribution_value || text.find('\0') != std::string::npos) {
+      dropped.push_back(name + " (over " + std::to_string(max_attribution_value) + " characters)");
+      continue;
+    }
+    lead.*(field->text) = std::move(text);
+  }
+}
+
 }  // namespace
 
 lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rules, const language_set& languages) {
@@ -202,6 +234,7 @@ lead_validation validate_lead(const nlohmann::json& body, const lead_rules& rule
     }
   }
   read_context(body, rules, languages, lead, out.errors);
+  read_attribution(body, lead, out.dropped_attribution);
   if (out.errors.empty()) out.lead = std::move(lead);
   return out;
 }

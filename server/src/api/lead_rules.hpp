@@ -51,6 +51,8 @@ struct lead_validation {
   std::optional<lead_record> lead;
   std::map<std::string, std::string> errors;  ///< field -> message, when not
   bool honeypot_filled = false;               ///< a bot filled the hidden field
+  /// Attribution names dropped (unknown, not text, too long), with why: logged, never refused.
+  std::vector<std::string> dropped_attribution;
 };
 
 /// The page languages a lead may name (those of the web bundle's pages; empty: none).

@@ -91,6 +91,9 @@ class command_line {
     add_check();
     add_backup();
     add_urls();
+    add_stats();
+    passwd_cmd_ = app_.add_subcommand(
+        "passwd", "read a password on stdin and print its argon2id hash, for [stats] users in the config");
   }
 
   parsed_command_line parse(int argc, char** argv) {
@@ -120,6 +123,8 @@ class command_line {
     }
     if (resumes_delete_cmd_->parsed()) return chosen(resumes_delete_, resumes_delete_flags_);
     if (urls_cmd_->parsed()) return chosen(urls_, urls_flags_);
+    if (stats_cmd_->parsed()) return chosen(stats_, stats_flags_);
+    if (passwd_cmd_->parsed()) return {passwd_command{}, 0};
     return usage_error("no command given (see wavesites --help)");
   }
 
@@ -173,6 +178,20 @@ class command_line {
         urls_cmd_->add_option("--listen", urls_.listen, "HOST:PORT the server listens on (env WAVESITES_LISTEN)")
             ->capture_default_str(),
         "WAVESITES_LISTEN", urls_.listen);
+  }
+
+  /// `stats`: a range of days, one site or all, as a table, CSV or JSON.
+  void add_stats() {
+    stats_cmd_ = app_.add_subcommand("stats", "visit counts, link clicks and leads per site over a range of days");
+    stats_flags_.add_store_options(stats_cmd_, stats_.store);
+    stats_flags_.add_web_option(stats_cmd_, stats_.web_dir);
+    stats_cmd_->add_option("--site", stats_.site, "one site (default: all)")->type_name("SITE");
+    stats_cmd_->add_option("--from", stats_.from, "first day, UTC (default: 29 days before --to)")
+        ->type_name("YYYY-MM-DD");
+    stats_cmd_->add_option("--to", stats_.to, "last day, UTC (default: today)")->type_name("YYYY-MM-DD");
+    stats_cmd_->add_option("--format", stats_.format, "table, csv or json")
+        ->check(CLI::IsMember({"table", "csv", "json"}))
+        ->capture_default_str();
   }
 
   /// `<noun> delete`: --id for both, --email for leads (one of the two), --yes to act.
@@ -254,6 +273,8 @@ class command_line {
   delete_command leads_delete_{delete_command::kind::leads, {}, {}, {}, false};
   delete_command resumes_delete_{delete_command::kind::resumes, {}, {}, {}, false};
   urls_command urls_;
+  stats_command stats_;
+  flag_set stats_flags_;
   flag_set serve_flags_, leads_flags_, resumes_flags_, clicks_flags_, check_flags_, backup_flags_, leads_delete_flags_,
       resumes_delete_flags_, urls_flags_;
   CLI::App* serve_cmd_ = nullptr;
@@ -265,6 +286,8 @@ class command_line {
   CLI::App* leads_delete_cmd_ = nullptr;
   CLI::App* resumes_delete_cmd_ = nullptr;
   CLI::App* urls_cmd_ = nullptr;
+  CLI::App* stats_cmd_ = nullptr;
+  CLI::App* passwd_cmd_ = nullptr;
 };
 
 }  // namespace
@@ -274,7 +297,7 @@ parsed_command_line parse_command_line(int argc, char** argv) {
   if (argc > 1 && argv[1][0] != '-') {
     const std::string_view word = argv[1];
     if (word != "serve" && word != "leads" && word != "resumes" && word != "clicks" && word != "check" &&
-        word != "backup" && word != "urls") {
+        word != "backup" && word != "urls" && word != "stats" && word != "passwd") {
       return usage_error("unknown command '" + std::string(word) + "' (see wavesites --help)");
     }
   }

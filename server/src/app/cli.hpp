@@ -63,8 +63,21 @@ struct backup_command {
   std::string out_file;
 };
 
-using command =
-    std::variant<serve_command, export_command, check_command, backup_command, delete_command, urls_command>;
+/// `wavesites stats`: the visit counts, clicks and leads over a range of days.
+struct stats_command {
+  store_options store;
+  std::string web_dir;  ///< the bundle, for its sites and where their articles are
+  std::string site;     ///< empty: every site
+  std::string from;     ///< YYYY-MM-DD; empty: 29 days before `to`
+  std::string to;       ///< YYYY-MM-DD; empty: today (UTC)
+  std::string format = "table";
+};
+
+/// `wavesites passwd`: a password on stdin -> its argon2id hash, for [stats] users.
+struct passwd_command {};
+
+using command = std::variant<serve_command, export_command, check_command, backup_command, delete_command,
+                             urls_command, stats_command, passwd_command>;
 
 /// A command to run, or the exit status when the command line was already answered: 0 after
 /// --help or --version, 2 after one line on stderr saying what is wrong.

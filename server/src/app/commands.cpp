@@ -2,6 +2,8 @@
 
 #include "app/commands.hpp"
 
+#include <sodium.h>
+
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +15,7 @@
 
 #include "api/clicks.hpp"
 #include "api/intake.hpp"
+#include "api/stats_api.hpp"
 #include "app/export.hpp"
 #include "app/privacy.hpp"
 #include "config/config.hpp"
@@ -23,6 +26,9 @@
 #include "notify/outbox_worker.hpp"
 #include "sites/catalog.hpp"
 #include "sites/host_router.hpp"
+#include "sites/manifest.hpp"
+#include "stats/report.hpp"
+#include "stats/visit_counter.hpp"
 #include "store/store.hpp"
 
 namespace wavesites {
@@ -212,6 +218,10 @@ int run(const serve_command& cmd, const std::function<void(route_table&)>& add_r
   // Clicks count where the landing page is: the route sets serving a page that takes [landing].
   click_log clicks(**db, cat.route_sets_taking("landing"));
   clicks.add_routes(routes);
+  // Page views, counted in memory and flushed to the store every 10 s and at stop.
+  visit_counter visits(**db);
+  stats_api stats(live_sites, **db);
+  stats.add_routes(routes);
   if (add_routes) add_routes(routes);
 
   // [retention] erases old records at start and daily, on a thread of its own.
@@ -225,7 +235,7 @@ int run(const serve_command& cmd, const std::function<void(route_table&)>& add_r
     sweeper.reconfigure(next.retention);
   });
 
-  const server_context app{cfg, live_sites, routes, metrics::global(), &clicks};
+  const server_context app{cfg, live_sites, routes, metrics::global(), &clicks, &visits};
   server srv(app);
   srv.on_reload([&reload] { reload(); });
   const auto bound = srv.listen(*where);
@@ -244,7 +254,9 @@ int run(const serve_command& cmd, const std::function<void(route_table&)>& add_r
   log_sites(cfg, cat, "http://" + reachable + ":" + port, bound->port());
   notifier.start();
   sweeper.start();
+  visits.start();
   const int status = srv.run();
+  visits.stop();  // the last counts written: a SIGTERM loses none
   sweeper.stop();   // a pass in progress finishes: an erasure is never left half done
   notifier.stop();  // deliveries in flight finish; what is left waits in the outbox
   metrics_pool.join();
@@ -437,6 +449,59 @@ int run(const backup_command& cmd) {
   const auto size = fs::file_size(cmd.out_file, ec);
   std::fprintf(stderr, "wavesites: backed up the %s store to %s (%ju bytes)\n", std::string((*db)->kind()).c_str(),
                cmd.out_file.c_str(), static_cast<std::uintmax_t>(ec ? 0 : size));
+  return 0;
+}
+
+namespace {
+
+/// The bundle's sites as the report needs them: each online route set, with its articles' prefix.
+std::vector<report_site> report_sites(const manifest& m) {
+  std::vector<report_site> out;
+  for (const auto& set : m.route_sets) {
+    if (set.name == "prefixed") continue;
+    out.push_back({set.name, set.details.empty() ? std::string() : set.details.front().prefix});
+  }
+  return out;
+}
+
+}  // namespace
+
+int run(const stats_command& cmd) {
+  const auto m = read_manifest(cmd.web_dir.empty() ? default_web_dir() : cmd.web_dir);
+  if (!m) return fail("--web: " + m.message());
+  const auto sites = report_sites(*m);
+  const auto query = make_report_query(cmd.site, cmd.from, cmd.to,
+                                       visit_counter::day_of(std::chrono::system_clock::now()), sites);
+  if (!query) return fail("stats: --" + query.message());
+  auto opened = open_config_and_store(cmd.store);
+  if (!opened) return fail(opened.message());
+  const auto report = build_report(*opened->db, *query, sites);
+  if (!report) return fail("stats: " + report.message());
+  if (cmd.format == "json")
+    std::cout << report->dump(2) << "\n";
+  else if (cmd.format == "csv")
+    std::cout << report_csv(*report);
+  else
+    std::cout << report_table(*report);
+  return std::cout.good() ? 0 : 1;
+}
+
+int run(const passwd_command&) {
+  if (sodium_init() < 0) return fail("passwd: libsodium could not be initialised");
+  std::string password;
+  if (!std::getline(std::cin, password) || password.empty()) {
+    return fail("passwd: give the password on stdin, on one line (echo ... | wavesites passwd)");
+  }
+  if (!password.empty() && password.back() == '\r') password.pop_back();
+  if (password.size() < 8) return fail("passwd: a password has at least 8 characters");
+  char hash[crypto_pwhash_STRBYTES];
+  // The interactive limits: about a tenth of a second and 64 MiB to check, each time.
+  if (crypto_pwhash_str(hash, password.c_str(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                        crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
+    return fail("passwd: out of memory while hashing");
+  }
+  sodium_memzero(password.data(), password.size());
+  std::cout << hash << "\n";
   return 0;
 }
 

@@ -20,6 +20,10 @@ int run(const backup_command& cmd);
 int run(const delete_command& cmd);
 /// Prints one "Open http://<host>:<port>/" line per *.localhost host of the config.
 int run(const urls_command& cmd);
+/// Prints the stats report (stats/report.hpp) in the chosen format.
+int run(const stats_command& cmd);
+/// Reads a password on stdin (one line) and prints its argon2id hash.
+int run(const passwd_command& cmd);
 
 inline int run(const command& cmd) {
   return std::visit([](const auto& c) { return run(c); }, cmd);

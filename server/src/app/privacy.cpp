@@ -77,6 +77,16 @@ result<sweep_outcome> sweep_retention(store& db, const retention_config& cfg, st
     else
       failed = "resumes: " + gone.message();
   }
+  if (failed.empty() && cfg.stats_days > 0) {
+    // The daily counts (not personal data) of days older than stats_days: only their days.
+    const auto before = days_before(now_ms, cfg.stats_days).substr(0, 10);
+    auto gone = db.erase_stats_before(before);
+    if (gone)
+      out.stats_rows = *gone;
+    else
+      failed = "stats: " + gone.message();
+    if (gone && *gone > 0) log::info("erased", {{"kind", "retention"}, {"records", "stats"}, {"rows", *gone}, {"before", before}});
+  }
   const bool removed = (leads && !leads->records.empty()) || (resumes && !resumes->records.empty());
   if ((removed || purge_owed) && failed.empty()) {
     if (auto r = db.purge_deleted(); !r) failed = r.message();

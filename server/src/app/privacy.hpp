@@ -32,6 +32,7 @@ struct sweep_outcome {
   std::size_t leads = 0;
   std::size_t resumes = 0;
   std::uint64_t notifications = 0;
+  std::uint64_t stats_rows = 0;  ///< daily visit counts of days past [retention] stats_days
 };
 
 /// One retention pass at `now_ms`: erases the leads and resumes older than `cfg` keeps (nothing

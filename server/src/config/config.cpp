@@ -154,19 +154,22 @@ void parse_proxy(const toml::table& t, config& cfg) {
   }
 }
 
+std::vector<cidr> expect_ranges(const toml::node& v, const std::string& key) {
+  const auto* arr = v.as_array();
+  if (!arr) fail(key + ": expected an array of address ranges, got " + type_name(v) + where(v));
+  std::vector<cidr> out;
+  for (const auto& item : *arr) {
+    const auto text = expect_string(item, key);
+    const auto range = cidr::parse(text);
+    if (!range) fail(key + ": \"" + text + "\" is not an address range (ADDRESS/BITS)" + where(item));
+    out.push_back(*range);
+  }
+  return out;
+}
+
 void parse_metrics(const toml::table& t, config& cfg) {
   reject_unknown(t, "metrics.", {"allow"});
-  const auto* v = t.get("allow");
-  if (!v) return;
-  const auto* arr = v->as_array();
-  if (!arr) fail("metrics.allow: expected an array of address ranges, got " + type_name(*v) + where(*v));
-  cfg.metrics.allow.clear();
-  for (const auto& item : *arr) {
-    const auto text = expect_string(item, "metrics.allow");
-    const auto range = cidr::parse(text);
-    if (!range) fail("metrics.allow: \"" + text + "\" is not an address range (ADDRESS/BITS)" + where(item));
-    cfg.metrics.allow.push_back(*range);
-  }
+  if (const auto* v = t.get("allow")) cfg.metrics.allow = expect_ranges(*v, "metrics.allow");
 }
 
 void parse_server(const toml::table& t, config& cfg) {
@@ -310,9 +313,35 @@ void parse_notify(const toml::table& t, config& cfg) {
 constexpr std::int64_t max_retention_days = 36500;
 
 void parse_retention(const toml::table& t, config& cfg) {
-  reject_unknown(t, "retention.", {"leads_days", "resumes_days"});
+  reject_unknown(t, "retention.", {"leads_days", "resumes_days", "stats_days"});
   read_int(t, "retention.", "leads_days", 0, max_retention_days, cfg.retention.leads_days);
   read_int(t, "retention.", "resumes_days", 0, max_retention_days, cfg.retention.resumes_days);
+  read_int(t, "retention.", "stats_days", 0, max_retention_days, cfg.retention.stats_days);
+}
+
+/// [stats]: counting on or off, whose visits not to count, and who may read the counts.
+void parse_stats(const toml::table& t, config& cfg) {
+  reject_unknown(t, "stats.", {"enabled", "exclude", "allow", "users"});
+  auto& s = cfg.stats;
+  if (const auto* v = t.get("enabled")) s.enabled = expect_bool(*v, "stats.enabled");
+  if (const auto* v = t.get("exclude")) s.exclude = expect_ranges(*v, "stats.exclude");
+  if (const auto* v = t.get("allow")) s.allow = expect_ranges(*v, "stats.allow");
+  if (const auto* v = t.get("users")) {
+    for (auto&& entry : expect_table(*v, "stats.users")) {
+      const toml::node& hash_node = entry.second;
+      const std::string name(entry.first.str());
+      const std::string key = "stats.users." + name;
+      auto hash = expect_string(hash_node, key);
+      if (name.empty() || name.find(':') != std::string::npos ||
+          std::any_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) <= ' '; })) {
+        fail(key + ": a user name has no colon, space or control character" + where(hash_node));
+      }
+      if (!hash.starts_with("$argon2id$")) {
+        fail(key + ": expected an argon2id hash (make one with `wavesites passwd`)" + where(hash_node));
+      }
+      s.users.emplace_back(name, std::move(hash));
+    }
+  }
 }
 
 /// [links]: slug = "https://..." (the destination for everyone), or a table of url, ios, android
@@ -370,8 +399,9 @@ void collect_settings(const std::string& table, const toml::node& node, config& 
 }
 
 /// The tables this parser owns, each with its parser.
-constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 9> owned_tables{{
+constexpr std::array<std::pair<std::string_view, void (*)(const toml::table&, config&)>, 10> owned_tables{{
     {"hosts", parse_hosts},
+    {"stats", parse_stats},
     {"links", parse_links},
     {"notify", parse_notify},
     {"origins", parse_origins},

@@ -75,9 +75,22 @@ struct notify_config {
 struct retention_config {
   std::uint32_t leads_days = 0;
   std::uint32_t resumes_days = 0;
+  std::uint32_t stats_days = 0;  ///< the daily visit counts (not personal data: kept by default)
 
-  [[nodiscard]] bool any() const { return leads_days > 0 || resumes_days > 0; }
+  [[nodiscard]] bool any() const { return leads_days > 0 || resumes_days > 0 || stats_days > 0; }
   friend bool operator==(const retention_config&, const retention_config&) = default;
+};
+
+/// [stats]: the cookieless visit counts and who may read them (stats/, docs/configuration.md).
+struct stats_config {
+  bool enabled = true;
+  /// Addresses whose visits are not counted (the office, a monitor).
+  std::vector<cidr> exclude;
+  /// Who may open /stats/ without a password (after trusted-proxy resolution).
+  std::vector<cidr> allow = {*cidr::parse("127.0.0.0/8"), *cidr::parse("::1/128")};
+  /// name -> argon2id hash (`wavesites passwd`), for HTTP Basic auth from anywhere else.
+  std::vector<std::pair<std::string, std::string>> users;
+
 };
 
 /// A value from a table the server does not own itself, such as [landing]: the web bundle
@@ -101,6 +114,7 @@ struct config {
   server_config server;
   notify_config notify;
   retention_config retention;
+  stats_config stats;
   /// [links]: destinations that override the web bundle's link registry, or add to it.
   std::vector<link_spec> links;
 };

@@ -69,9 +69,9 @@ answer decide(const app_context& app, const request_head& head, std::string_view
   }
   const representation& rep = res->pick(head.accept.br, head.accept.gzip);
   if (status == 200 && head.has_if_none_match && if_none_match_hits(head.if_none_match, rep.etag)) {
-    return page_answer{&rep, 304};
+    return page_answer{&rep, 304, res};
   }
-  return page_answer{&rep, status};
+  return page_answer{&rep, status, res};
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "metrics/metrics.hpp"
 #include "sites/catalog.hpp"
 #include "sites/host_router.hpp"
+#include "stats/visit_counter.hpp"
 #include "util/live.hpp"
 
 namespace wavesites {
@@ -52,12 +53,14 @@ struct server_context {
   const route_table& routes;
   metrics::registry& metrics = metrics::global();
   link_click_sink* link_clicks = nullptr;  ///< where followed /go/ links are recorded; none: not recorded
+  visit_counter* visits = nullptr;         ///< where page views are counted; none: not counted
 };
 
 /// A representation prepared in memory, with the status its head is for.
 struct page_answer {
   const representation* rep;
   int status;  ///< 200, 304 (send only the 304 head) or 404
+  const resource* res = nullptr;  ///< the file it is of (its view path, for the visit counts)
 };
 
 /// A run-time handler (health, the API) to call with the request.

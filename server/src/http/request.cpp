@@ -121,6 +121,9 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       head_.forwarded_proto.assign(v);
     } else if (boost::beast::iequals(name_str, "sec-fetch-site")) {
       head_.fetch_site.assign(v);
+    } else if (boost::beast::iequals(name_str, "sec-purpose") || boost::beast::iequals(name_str, "purpose")) {
+      // "prefetch", maybe with parameters ("prefetch;prerender"): the browser guessing, not a view.
+      head_.prefetch = head_.prefetch || v.substr(0, 8) == "prefetch";
     }
     return;
   }
@@ -163,6 +166,9 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       break;
     case http::field::origin:
       head_.origin.assign(v);
+      break;
+    case http::field::authorization:
+      head_.authorization.assign(v);
       break;
     case http::field::expect:
       // 100-continue is the only expectation there is (RFC 9110 section 10.1.1); any other is

@@ -32,10 +32,12 @@ struct request_head {
   std::string origin;           ///< Origin, as a browser sends it with a form post
   std::string fetch_site;       ///< Sec-Fetch-Site: same-origin, same-site, cross-site or none
   std::string forwarded_proto;  ///< X-Forwarded-Proto; believed only from a trusted proxy
+  std::string authorization;    ///< Authorization, for the stats' Basic auth
   accepted_encodings accept;
   bool has_if_none_match = false;
   bool expect_continue = false;
   bool expect_unsupported = false;  ///< an Expect other than 100-continue: answered 417
+  bool prefetch = false;            ///< Sec-Purpose or Purpose says "prefetch": not a page view
 
   [[nodiscard]] std::string_view path() const {
     const std::string_view t = target;
@@ -62,10 +64,12 @@ struct request_head {
     origin.clear();
     fetch_site.clear();
     forwarded_proto.clear();
+    authorization.clear();
     accept = {};
     has_if_none_match = false;
     expect_continue = false;
     expect_unsupported = false;
+    prefetch = false;
   }
 };
 

@@ -54,7 +54,7 @@ std::string serialize_head(const response& r, bool keep_alive, unsigned version,
     h += v;
     h += "\r\n";
   }
-  h += security;
+  h += r.security.empty() ? security : r.security;
   h += extra;
   h += date_line;
   if (!keep_alive || r.close) {

@@ -17,6 +17,9 @@ struct response {
   std::vector<std::pair<std::string, std::string>> headers;  ///< extra headers, e.g. Retry-After
   std::string cache_control = "no-store";
   bool close = false;  ///< close the connection afterwards
+  /// The security header lines (http/headers.hpp) when not an API answer's: a page made at run
+  /// time (the stats dashboard) takes a page's CSP.
+  std::string security;
 };
 
 /// `{"code": status, "msg": msg, "data": data}`, the shape of every API answer.

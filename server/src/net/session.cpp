@@ -22,6 +22,7 @@
 #include "http/client_ip.hpp"
 #include "http/headers.hpp"
 #include "http/request_id.hpp"
+#include "stats/page_views.hpp"
 #include "http/request_reader.hpp"
 #include "log/event_log.hpp"
 #include "net/worker.hpp"
@@ -415,6 +416,9 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
   const auto& page = std::get<page_answer>(decided);
   if (has_body()) keep_alive_ = false;
   status = page.status;
+  if (app_.visits && page.res) {
+    count_page_view(*app_.visits, *sites_->cfg, *sites_->pages, head_, site, *page.res, status, client_);
+  }
   const representation& rep = *page.rep;
   const std::string_view body =
       head_.method == http::verb::head || status == 304 ? std::string_view{} : std::string_view(rep.body);

@@ -52,13 +52,19 @@ void add_line(std::string& text, std::string_view label, std::string_view value)
 
 std::string webhook_body(const notification& n, const lead_record& lead) {
   nlohmann::ordered_json data;
+  nlohmann::ordered_json attribution = nlohmann::ordered_json::object();
   for (const auto& f : lead_fields) {
+    if (f.source == lead_source::attribution) {
+      if (!(lead.*f.text).empty()) attribution[std::string(attribution_name(f))] = lead.*f.text;
+      continue;
+    }
     const std::string key(f.key);
     if (f.flag)
       data[key] = lead.*f.flag;
     else
       data[key] = lead.*f.text;
   }
+  data["attribution"] = std::move(attribution);
   return dump_ordered(n, std::move(data));
 }
 
@@ -96,7 +102,17 @@ email_content lead_email(const notification& n, const lead_record& lead) {
   e.reply_to = lead.business_email;
   e.text = "A business enquiry came in through " + n.site + " at " + n.created_at + ".\r\n";
   e.text += "Reply to this email to answer " + lead.first_name + ".\r\n\r\n";
-  for (const auto& f : lead_fields) add_line(e.text, field_label(f.key), lead_value_text(lead, f));
+  bool came_from = false;
+  for (const auto& f : lead_fields) {
+    if (f.source != lead_source::attribution) {
+      add_line(e.text, field_label(f.key), lead_value_text(lead, f));
+      continue;
+    }
+    if ((lead.*f.text).empty()) continue;  // where the visit came from: only what the page knew
+    if (!came_from) e.text += "\r\nWhere the visit came from:\r\n";
+    came_from = true;
+    add_line(e.text, std::string(attribution_name(f)), lead.*f.text);
+  }
   e.text += "\r\nDelivery " + n.id + "\r\n";
   return e;
 }

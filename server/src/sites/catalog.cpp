@@ -16,8 +16,18 @@ namespace wavesites {
 /// prepared), static files, route sets, then the body file.
 class catalog_builder {
  public:
-  catalog_builder(catalog& cat, std::filesystem::path dir, const setting_values& settings)
-      : cat_(cat), dir_(std::move(dir)), settings_(settings) {}
+  catalog_builder(catalog& cat, std::filesystem::path dir, const setting_values& settings,
+                  const std::vector<std::pair<std::string, std::pair<std::string, std::string>>>& views)
+      : cat_(cat), dir_(std::move(dir)), settings_(settings) {
+    for (const auto& [file, view] : views) views_.emplace(file, view);
+  }
+
+  /// The dashboard's page: served by its handler, not by a route.
+  result<const resource*> add_dashboard(const std::string& file) {
+    auto res = read_resource(dir_, file);
+    if (!res) return error{res.message()};
+    return &cat_.resources_.emplace_back(std::move(*res));
+  }
 
   result<bool> add_pages(const std::vector<manifest_page>& pages) {
     for (const auto& spec : pages) {
@@ -95,6 +105,10 @@ class catalog_builder {
     if (auto it = by_file_.find(key); it != by_file_.end()) return it->second;
     auto res = read_resource(dir_, file);
     if (!res) return error{res.message()};
+    if (const auto view = views_.find(file); view != views_.end()) {
+      res->view_path = view->second.first;
+      res->view_lang = view->second.second;
+    }
     const bool html = res->content_type.starts_with("text/html");
     serve_policy policy{immutable, by_language, security_header_lines(html ? page_csp(csp) : std::string(api_csp()))};
     resource* added = &cat_.resources_.emplace_back(std::move(*res));
@@ -136,6 +150,7 @@ class catalog_builder {
   string_map<const resource*> by_file_;
   string_map<const page*> pages_;
   std::vector<std::pair<resource*, serve_policy>> filled_;
+  string_map<std::pair<std::string, std::string>> views_;
 };
 
 namespace {
@@ -164,10 +179,15 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
   if (auto r = add_own_settings(*m, cfg, *settings); !r) return error{r.message()};
 
   std::unique_ptr<catalog> cat(new catalog());
-  catalog_builder build(*cat, web_dir, *settings);
+  catalog_builder build(*cat, web_dir, *settings, m->views);
   if (auto r = build.add_pages(m->pages); !r) return bundle_error(r.message());
   if (auto r = build.add_statics(m->statics); !r) return bundle_error(r.message());
   build.add_route_sets(m->route_sets);
+  if (!m->dashboard.empty()) {
+    auto dashboard = build.add_dashboard(m->dashboard);
+    if (!dashboard) return bundle_error(dashboard.message());
+    cat->dashboard_ = *dashboard;
+  }
   auto links = link_registry::build(m->links, cfg.links, *settings, cfg.source);
   if (!links) return error{links.message()};
   cat->links_ = std::move(links).value();

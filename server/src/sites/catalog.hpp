@@ -41,6 +41,8 @@ class catalog {
   /// Where /go/ sends readers: the bundle's link registry with the config's [links] over it.
   [[nodiscard]] const link_registry& links() const { return links_; }
   [[nodiscard]] const crawler_list& crawlers() const { return crawlers_; }
+  /// The stats dashboard's page (api/stats_api.hpp), or null when the bundle has none.
+  [[nodiscard]] const resource* dashboard() const { return dashboard_; }
   /// `id` as an article id of `site` (its online route set's detail pages), in canonical form
   /// ("07" is "7" where ids are numbers); empty when the site has no such article.
   [[nodiscard]] std::string article_id(std::string_view site, std::string_view id) const;
@@ -68,6 +70,7 @@ class catalog {
   std::vector<std::string> languages_;
   link_registry links_;
   crawler_list crawlers_;
+  const resource* dashboard_ = nullptr;
   body_file bodies_;
 };
 

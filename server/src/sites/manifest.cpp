@@ -212,6 +212,16 @@ result<manifest> parse_manifest(std::string_view json_text) {
       if (!m["links"].is_object()) fail("links: expected an object");
       for (const auto& [slug, spec] : m["links"].items()) out.links.push_back(parse_link(slug, spec));
     }
+    if (m.contains("views")) {
+      if (!m["views"].is_object()) fail("views: expected an object");
+      for (const auto& [file, view] : m["views"].items()) {
+        const std::string where = "views " + file;
+        auto path = text(member(view, "path", where), where + " path");
+        if (path.empty() || path.front() != '/') fail(where + ": a path starts with /");
+        out.views.emplace_back(file, std::pair{std::move(path), view.contains("lang") ? text(view["lang"], where) : ""});
+      }
+    }
+    if (m.contains("dashboard")) out.dashboard = text(m["dashboard"], "dashboard");
     if (m.contains("crawlers")) {
       const auto& c = m["crawlers"];
       if (c.contains("literals")) out.crawlers.literals = texts(c["literals"], "crawlers literals");

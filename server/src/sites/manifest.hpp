@@ -65,6 +65,9 @@ struct manifest {
   std::vector<manifest_static> statics;
   std::vector<link_spec> links;  ///< the link registry the content was written against
   manifest_crawlers crawlers;
+  /// file -> its canonical path and language: the pages whose views count (stats/).
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> views;
+  std::string dashboard;  ///< the stats dashboard's page, served at /stats/; empty: none
 };
 
 /// Parses and checks manifest.json's text.

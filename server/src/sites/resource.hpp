@@ -32,6 +32,10 @@ struct representation {
 struct resource {
   std::string file;  ///< path relative to the web dir, for messages
   std::string content_type;
+  /// A page whose views are counted (a site's own page, online): its canonical path, and its
+  /// language where the site has several. Empty for everything else.
+  std::string view_path;
+  std::string view_lang;
   std::array<representation, 3> reps;  ///< indexed by encoding
 
   /// The best representation the client accepts (identity always exists).

@@ -29,6 +29,21 @@ struct lead_record {
   std::string client_ip;
   std::string user_agent;
   std::string host;
+  // Where the visitor came from, as the page remembered it from the first page of their visit
+  // (its `attribution` object); each empty when the page did not say.
+  std::string utm_source{};
+  std::string utm_medium{};
+  std::string utm_campaign{};
+  std::string utm_term{};
+  std::string utm_content{};
+  std::string gclid{};
+  std::string fbclid{};
+  std::string ttclid{};
+  std::string msclkid{};
+  std::string li_fat_id{};
+  std::string referrer{};      ///< the external referrer's origin
+  std::string landing_path{};  ///< the visit's first page
+  std::string first_seen{};    ///< when the page first saw the visitor, as the browser said
 };
 
 /// Who supplies a field's value.
@@ -36,6 +51,9 @@ enum class lead_source {
   form,     ///< a field of the contact form, checked by the rules file (rules/lead-form.json)
   context,  ///< sent by the page beside the form fields (site, consent text version, language)
   server,   ///< set by the server (id, time, and where the request came from)
+  /// the page's `attribution` object: where the visit came from. Its key is
+  /// "attribution.<name>", <name> being the object's key; never a reason to refuse a lead.
+  attribution,
 };
 
 /// One field: its name outside the server, its column, and where it lives in lead_record.
@@ -49,7 +67,7 @@ struct lead_field {
 };
 
 /// Every field of a lead, in column order (the order of the exports and of the SQL).
-inline constexpr std::array<lead_field, 16> lead_fields{{
+inline constexpr std::array<lead_field, 29> lead_fields{{
     {"id", "id", lead_source::server, &lead_record::id},
     {"receivedAt", "received_at", lead_source::server, &lead_record::received_at},
     {"businessEmail", "business_email", lead_source::form, &lead_record::business_email},
@@ -66,7 +84,28 @@ inline constexpr std::array<lead_field, 16> lead_fields{{
     {"clientIp", "client_ip", lead_source::server, &lead_record::client_ip},
     {"userAgent", "user_agent", lead_source::server, &lead_record::user_agent},
     {"host", "host", lead_source::server, &lead_record::host},
+    {"attribution.utm_source", "attr_utm_source", lead_source::attribution, &lead_record::utm_source},
+    {"attribution.utm_medium", "attr_utm_medium", lead_source::attribution, &lead_record::utm_medium},
+    {"attribution.utm_campaign", "attr_utm_campaign", lead_source::attribution, &lead_record::utm_campaign},
+    {"attribution.utm_term", "attr_utm_term", lead_source::attribution, &lead_record::utm_term},
+    {"attribution.utm_content", "attr_utm_content", lead_source::attribution, &lead_record::utm_content},
+    {"attribution.gclid", "attr_gclid", lead_source::attribution, &lead_record::gclid},
+    {"attribution.fbclid", "attr_fbclid", lead_source::attribution, &lead_record::fbclid},
+    {"attribution.ttclid", "attr_ttclid", lead_source::attribution, &lead_record::ttclid},
+    {"attribution.msclkid", "attr_msclkid", lead_source::attribution, &lead_record::msclkid},
+    {"attribution.li_fat_id", "attr_li_fat_id", lead_source::attribution, &lead_record::li_fat_id},
+    {"attribution.referrer", "attr_referrer", lead_source::attribution, &lead_record::referrer},
+    {"attribution.landing_path", "attr_landing_path", lead_source::attribution, &lead_record::landing_path},
+    {"attribution.first_seen", "attr_first_seen", lead_source::attribution, &lead_record::first_seen},
 }};
+
+/// The longest attribution value kept (a click id is far shorter; a landing path may be long).
+inline constexpr std::size_t max_attribution_value = 200;
+
+/// The name of an attribution field inside the page's `attribution` object ("utm_source").
+constexpr std::string_view attribution_name(const lead_field& f) {
+  return f.key.substr(std::string_view("attribution.").size());
+}
 
 /// The field named `key` (its JSON name), if any.
 constexpr const lead_field* find_lead_field(std::string_view key) {
@@ -82,8 +121,8 @@ inline std::string_view lead_value_text(const lead_record& lead, const lead_fiel
   return lead.*f.text;
 }
 
-/// Every field under its key, the yes/no field as a JSON boolean: the lead as exports and
-/// notifications show it.
+/// Every field under its key, the yes/no field as a JSON boolean, the attribution as an object
+/// of the names it has values for: the lead as exports and notifications show it.
 [[nodiscard]] nlohmann::json lead_to_json(const lead_record& lead);
 
 }  // namespace wavesites

@@ -12,12 +12,13 @@ namespace {
 
 // Append new migrations here (and to EMBED_INPUTS in CMakeLists.txt); never edit an applied one,
 // since databases in the field have already run it.
-const std::array<migration, 5> migrations_list{{
+const std::array<migration, 6> migrations_list{{
     {1, "001_init", embedded::migration_001},
     {2, "002_clicks", embedded::migration_002},
     {3, "003_outbox", embedded::migration_003},
     {4, "004_rate_buckets", embedded::migration_004},
     {5, "005_link_clicks", embedded::migration_005},
+    {6, "006_stats", embedded::migration_006},
 }};
 
 std::string utc_timestamp_now() {

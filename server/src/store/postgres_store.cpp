@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "store/click.hpp"
+#include "store/stats_sql.hpp"
 #include "store/erase_sql.hpp"
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
@@ -915,6 +916,127 @@ result<outbox_counts> postgres_store::count_notifications() {
       }
     }
     return out;
+  });
+}
+
+}  // namespace wavesites
+
+namespace wavesites {
+namespace {
+
+std::uint64_t affected(const pg_result& r) {
+  const char* n = PQcmdTuples(r.get());
+  return n == nullptr || *n == '\0' ? 0 : std::stoull(n);
+}
+
+}  // namespace
+
+result<std::string> postgres_store::stats_salt(const std::string& day, const std::string& candidate) {
+  const auto& sql = stats_sql(sql_dialect::postgresql);
+  return impl_->run<std::string>([&](pg_connection& c, int) -> result<std::string> {
+    if (auto r = c.exec("offer salt", sql.offer_salt.c_str(), {text_param(day), text_param(candidate)}); !r) {
+      return error{r.message()};
+    }
+    auto r = c.exec("read salt", sql.read_salt.c_str(), {text_param(day)});
+    if (!r) return error{r.message()};
+    if (PQntuples(r->get()) != 1) return error{"postgresql: the salt of " + day + " is missing"};
+    return get_text(r->get(), 0, 0);
+  });
+}
+
+result<bool> postgres_store::add_stats(const stats_batch& batch) {
+  if (batch.empty()) return true;
+  const auto& sql = stats_sql(sql_dialect::postgresql);
+  return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
+    if (auto r = c.exec("begin", "BEGIN"); !r) return error{r.message()};
+    tx_guard guard(c.get());
+    for (const auto& n : batch.counts) {
+      const std::string count = std::to_string(n.n);
+      if (auto r = c.exec("add stats count", sql.add_count.c_str(),
+                          {text_param(n.day), text_param(n.site), text_param(n.dimension), text_param(n.name),
+                           text_param(count)});
+          !r) {
+        return error{r.message()};
+      }
+    }
+    std::vector<std::pair<std::string, std::string>> touched;
+    for (const auto& v : batch.visitors) {
+      if (auto r = c.exec("add visitor", sql.add_visitor.c_str(),
+                          {text_param(v.day), text_param(v.site), text_param(v.hash)});
+          !r) {
+        return error{r.message()};
+      }
+      if (std::find(touched.begin(), touched.end(), std::pair{v.day, v.site}) == touched.end()) {
+        touched.emplace_back(v.day, v.site);
+      }
+    }
+    for (const auto& [day, site] : touched) {
+      if (auto r = c.exec("count visitors", sql.count_visitors.c_str(), {text_param(day), text_param(site)}); !r) {
+        return error{r.message()};
+      }
+    }
+    if (auto r = c.exec("commit", "COMMIT"); !r) return error{r.message()};
+    return true;
+  });
+}
+
+result<std::uint64_t> postgres_store::forget_visitors_before(const std::string& day) {
+  const auto& sql = stats_sql(sql_dialect::postgresql);
+  return impl_->run<std::uint64_t>([&](pg_connection& c, int) -> result<std::uint64_t> {
+    auto hashes = c.exec("forget visitors", sql.forget_visitors.c_str(), {text_param(day)});
+    if (!hashes) return error{hashes.message()};
+    auto salts = c.exec("forget salts", sql.forget_salts.c_str(), {text_param(day)});
+    if (!salts) return error{salts.message()};
+    return affected(*hashes) + affected(*salts);
+  });
+}
+
+result<std::vector<stats_count>> postgres_store::read_stats(const std::string& from, const std::string& to) {
+  return impl_->run<std::vector<stats_count>>([&](pg_connection& c, int) -> result<std::vector<stats_count>> {
+    auto r = c.exec("read stats", stats_sql(sql_dialect::postgresql).read.c_str(), {text_param(from), text_param(to)});
+    if (!r) return error{r.message()};
+    std::vector<stats_count> out;
+    for (int i = 0; i < PQntuples(r->get()); ++i) {
+      out.push_back({get_text(r->get(), i, 0), get_text(r->get(), i, 1), get_text(r->get(), i, 2),
+                     get_text(r->get(), i, 3), std::stoull(get_text(r->get(), i, 4))});
+    }
+    return out;
+  });
+}
+
+result<std::vector<click_tally>> postgres_store::tally_clicks(const std::string& from, const std::string& to) {
+  return impl_->run<std::vector<click_tally>>([&](pg_connection& c, int) -> result<std::vector<click_tally>> {
+    auto r = c.exec("tally clicks", stats_sql(sql_dialect::postgresql).tally_clicks.c_str(),
+                    {text_param(from), text_param(to)});
+    if (!r) return error{r.message()};
+    std::vector<click_tally> out;
+    for (int i = 0; i < PQntuples(r->get()); ++i) {
+      out.push_back({get_text(r->get(), i, 0), get_text(r->get(), i, 1), get_text(r->get(), i, 2),
+                     get_text(r->get(), i, 3), get_text(r->get(), i, 4), std::stoull(get_text(r->get(), i, 5))});
+    }
+    return out;
+  });
+}
+
+result<std::vector<lead_tally>> postgres_store::tally_leads(const std::string& from, const std::string& to) {
+  return impl_->run<std::vector<lead_tally>>([&](pg_connection& c, int) -> result<std::vector<lead_tally>> {
+    auto r = c.exec("tally leads", stats_sql(sql_dialect::postgresql).tally_leads.c_str(),
+                    {text_param(from), text_param(to)});
+    if (!r) return error{r.message()};
+    std::vector<lead_tally> out;
+    for (int i = 0; i < PQntuples(r->get()); ++i) {
+      out.push_back({get_text(r->get(), i, 0), get_text(r->get(), i, 1), get_text(r->get(), i, 2),
+                     get_text(r->get(), i, 3), std::stoull(get_text(r->get(), i, 4))});
+    }
+    return out;
+  });
+}
+
+result<std::uint64_t> postgres_store::erase_stats_before(const std::string& day) {
+  return impl_->run<std::uint64_t>([&](pg_connection& c, int) -> result<std::uint64_t> {
+    auto r = c.exec("erase stats", stats_sql(sql_dialect::postgresql).erase_before.c_str(), {text_param(day)});
+    if (!r) return error{r.message()};
+    return affected(*r);
   });
 }
 

@@ -59,6 +59,13 @@ class postgres_store final : public store {
   result<std::uint64_t> release_notification_claims() override;
   result<outbox_counts> count_notifications() override;
   result<bool> add_click(const click_record& click) override;
+  result<std::string> stats_salt(const std::string& day, const std::string& candidate) override;
+  result<bool> add_stats(const stats_batch& batch) override;
+  result<std::uint64_t> forget_visitors_before(const std::string& day) override;
+  result<std::vector<stats_count>> read_stats(const std::string& from, const std::string& to) override;
+  result<std::vector<click_tally>> tally_clicks(const std::string& from, const std::string& to) override;
+  result<std::vector<lead_tally>> tally_leads(const std::string& from, const std::string& to) override;
+  result<std::uint64_t> erase_stats_before(const std::string& day) override;
   /// INSERT ... ON CONFLICT DO UPDATE ... RETURNING on table rate_buckets (migration 004): one
   /// statement, so the row lock makes concurrent takes from any number of servers take turns.
   result<token_wait> take_token(std::string_view limit, std::string_view key, std::uint32_t per_hour) override;

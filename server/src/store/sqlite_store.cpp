@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "store/click.hpp"
+#include "store/stats_sql.hpp"
 #include "store/erase_sql.hpp"
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
@@ -1007,6 +1008,155 @@ result<outbox_counts> sqlite_store::count_notifications() {
   }
   if (rc != SQLITE_DONE) return db_error(db, "count notifications");
   return out;
+}
+
+}  // namespace wavesites
+
+namespace wavesites {
+namespace {
+
+/// Runs a read of the stats tables over from..to: `row` sees each row.
+result<bool> read_range(sqlite3* db, std::string_view sql, const std::string& from, const std::string& to,
+                        const std::function<void(sqlite3_stmt*)>& row, std::string_view what) {
+  auto s = prepare(db, sql);
+  if (!s) return error{s.message()};
+  bind_text(s->get(), 1, from);
+  bind_text(s->get(), 2, to);
+  int rc = 0;
+  while ((rc = sqlite3_step(s->get())) == SQLITE_ROW) row(s->get());
+  if (rc != SQLITE_DONE) return db_error(db, what);
+  return true;
+}
+
+std::uint64_t column_count(sqlite3_stmt* s, int index) {
+  return static_cast<std::uint64_t>(sqlite3_column_int64(s, index));
+}
+
+}  // namespace
+
+result<std::string> sqlite_store::stats_salt(const std::string& day, const std::string& candidate) {
+  const auto& sql = stats_sql(sql_dialect::sqlite);
+  if (auto r = impl_->write(sql.offer_salt, [&](sqlite3_stmt* s) {
+        bind_text(s, 1, day);
+        bind_text(s, 2, candidate);
+      });
+      !r) {
+    return error{r.message()};
+  }
+  std::string salt;
+  if (auto r = impl_->write(sql.read_salt, [&](sqlite3_stmt* s) { bind_text(s, 1, day); },
+                            [&](sqlite3_stmt* s) { salt = column_text(s, 0); });
+      !r) {
+    return error{r.message()};
+  }
+  if (salt.empty()) return error{"sqlite: the salt of " + day + " is missing"};
+  return salt;
+}
+
+result<bool> sqlite_store::add_stats(const stats_batch& batch) {
+  if (batch.empty()) return true;
+  const auto& sql = stats_sql(sql_dialect::sqlite);
+  std::lock_guard w(impl_->write_mutex);
+  sqlite3* db = impl_->writer_db.get();
+  if (auto r = impl_->file_intact(); !r) return r;
+  // Counts, not records: a power cut may take the last flush with it (docs/http-api.md).
+  const relaxed_sync relaxed(db);
+  auto count = prepare(db, sql.add_count);
+  if (!count) return error{count.message()};
+  auto visitor = prepare(db, sql.add_visitor);
+  if (!visitor) return error{visitor.message()};
+  auto tally = prepare(db, sql.count_visitors);
+  if (!tally) return error{tally.message()};
+  if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return r;
+  transaction_guard guard(db);
+  const auto step = [&](sqlite3_stmt* s, std::string_view what) -> result<bool> {
+    const int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (rc != SQLITE_DONE) return db_error(db, what);
+    return true;
+  };
+  for (const auto& n : batch.counts) {
+    sqlite3_stmt* s = count->get();
+    bind_text(s, 1, n.day);
+    bind_text(s, 2, n.site);
+    bind_text(s, 3, n.dimension);
+    bind_text(s, 4, n.name);
+    sqlite3_bind_int64(s, 5, static_cast<sqlite3_int64>(n.n));
+    if (auto r = step(s, "add stats count"); !r) return r;
+  }
+  std::vector<std::pair<std::string, std::string>> touched;
+  for (const auto& v : batch.visitors) {
+    sqlite3_stmt* s = visitor->get();
+    bind_text(s, 1, v.day);
+    bind_text(s, 2, v.site);
+    bind_text(s, 3, v.hash);
+    if (auto r = step(s, "add visitor"); !r) return r;
+    if (std::find(touched.begin(), touched.end(), std::pair{v.day, v.site}) == touched.end()) {
+      touched.emplace_back(v.day, v.site);
+    }
+  }
+  for (const auto& [day, site] : touched) {
+    sqlite3_stmt* s = tally->get();
+    bind_text(s, 1, day);
+    bind_text(s, 2, site);
+    if (auto r = step(s, "count visitors"); !r) return r;
+  }
+  return exec(db, "COMMIT");
+}
+
+result<std::uint64_t> sqlite_store::forget_visitors_before(const std::string& day) {
+  const auto& sql = stats_sql(sql_dialect::sqlite);
+  auto hashes = impl_->write(sql.forget_visitors, [&](sqlite3_stmt* s) { bind_text(s, 1, day); });
+  if (!hashes) return hashes;
+  auto salts = impl_->write(sql.forget_salts, [&](sqlite3_stmt* s) { bind_text(s, 1, day); });
+  if (!salts) return salts;
+  return *hashes + *salts;
+}
+
+result<std::vector<stats_count>> sqlite_store::read_stats(const std::string& from, const std::string& to) {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  std::vector<stats_count> out;
+  auto r = read_range(
+      (*lease)->get(), stats_sql(sql_dialect::sqlite).read, from, to,
+      [&](sqlite3_stmt* s) {
+        out.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2), column_text(s, 3), column_count(s, 4)});
+      },
+      "read stats");
+  if (!r) return error{r.message()};
+  return out;
+}
+
+result<std::vector<click_tally>> sqlite_store::tally_clicks(const std::string& from, const std::string& to) {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  std::vector<click_tally> out;
+  auto r = read_range(
+      (*lease)->get(), stats_sql(sql_dialect::sqlite).tally_clicks, from, to,
+      [&](sqlite3_stmt* s) {
+        out.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2), column_text(s, 3), column_text(s, 4),
+                       column_count(s, 5)});
+      },
+      "tally clicks");
+  if (!r) return error{r.message()};
+  return out;
+}
+
+result<std::vector<lead_tally>> sqlite_store::tally_leads(const std::string& from, const std::string& to) {
+  auto lease = impl_->acquire_reader();
+  if (!lease) return error{lease.message()};
+  std::vector<lead_tally> out;
+  auto r = read_range(
+      (*lease)->get(), stats_sql(sql_dialect::sqlite).tally_leads, from, to,
+      [&](sqlite3_stmt* s) { out.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2), column_text(s, 3), column_count(s, 4)});
+      },
+      "tally leads");
+  if (!r) return error{r.message()};
+  return out;
+}
+
+result<std::uint64_t> sqlite_store::erase_stats_before(const std::string& day) {
+  return impl_->write(stats_sql(sql_dialect::sqlite).erase_before, [&](sqlite3_stmt* s) { bind_text(s, 1, day); });
 }
 
 }  // namespace wavesites

@@ -60,6 +60,13 @@ class sqlite_store final : public store {
   result<outbox_counts> count_notifications() override;
   /// A simple insert under the write lock: clicks are few and worth less than a lead's group commit.
   result<bool> add_click(const click_record& click) override;
+  result<std::string> stats_salt(const std::string& day, const std::string& candidate) override;
+  result<bool> add_stats(const stats_batch& batch) override;
+  result<std::uint64_t> forget_visitors_before(const std::string& day) override;
+  result<std::vector<stats_count>> read_stats(const std::string& from, const std::string& to) override;
+  result<std::vector<click_tally>> tally_clicks(const std::string& from, const std::string& to) override;
+  result<std::vector<lead_tally>> tally_leads(const std::string& from, const std::string& to) override;
+  result<std::uint64_t> erase_stats_before(const std::string& day) override;
   result<bool> each_lead(const std::function<void(const lead_record&)>& fn, const std::string& after_id) override;
   result<bool> each_resume(const std::function<void(const resume_record&)>& begin,
                            const std::function<void(std::string_view chunk)>& write,

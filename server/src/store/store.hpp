@@ -15,6 +15,7 @@
 
 #include "store/click.hpp"
 #include "store/lead.hpp"
+#include "store/stats.hpp"
 #include "util/result.hpp"
 
 namespace wavesites {
@@ -187,6 +188,23 @@ class store {
 
   /// Stores a click of the landing page; returns once it is committed.
   virtual result<bool> add_click(const click_record& click) = 0;
+
+  // The visit counts (store/stats.hpp).
+
+  /// The salt of `day`'s visitor hashes: `candidate` (fresh random) unless the day has one
+  /// already, which every server sharing the store then uses.
+  virtual result<std::string> stats_salt(const std::string& day, const std::string& candidate) = 0;
+  /// Adds a flush's counts and visitors, and sets the touched days' visitor counts, in one
+  /// transaction.
+  virtual result<bool> add_stats(const stats_batch& batch) = 0;
+  /// Deletes the visitor hashes and salts of the days before `day`; their counts stay.
+  virtual result<std::uint64_t> forget_visitors_before(const std::string& day) = 0;
+  /// Every count of the days from..to (YYYY-MM-DD, both included).
+  virtual result<std::vector<stats_count>> read_stats(const std::string& from, const std::string& to) = 0;
+  virtual result<std::vector<click_tally>> tally_clicks(const std::string& from, const std::string& to) = 0;
+  virtual result<std::vector<lead_tally>> tally_leads(const std::string& from, const std::string& to) = 0;
+  /// Deletes the counts of the days before `day`.
+  virtual result<std::uint64_t> erase_stats_before(const std::string& day) = 0;
 
   // The exports read in id order (ids sort by time), each only the records whose id is greater
   // than `after_id` (an empty one: every record), so a follow-up can take just what is new.

@@ -15,5 +15,6 @@ extern const std::string_view migration_002;
 extern const std::string_view migration_003;
 extern const std::string_view migration_004;
 extern const std::string_view migration_005;
+extern const std::string_view migration_006;
 
 }  // namespace wavesites::embedded

@@ -1,4 +1,4 @@
-// The referrer as the click log keeps it: its origin, or nothing.
+// The click log: followed links stored, limited per address.
 #include <gtest/gtest.h>
 
 #include <utility>  // before Asio's coroutine headers with g++ 12
@@ -13,24 +13,6 @@
 
 namespace wavesites {
 namespace {
-
-TEST(ReferrerOrigin, KeepsSchemeHostAndPortOnly) {
-  EXPECT_EQ(referrer_origin("https://search.example/results?q=blocks#top"), "https://search.example");
-  EXPECT_EQ(referrer_origin("HTTP://News.Example:8080"), "http://news.example:8080");
-  EXPECT_EQ(referrer_origin("https://user:secret@mail.example/inbox"), "https://mail.example");
-  EXPECT_EQ(referrer_origin("http://[2001:DB8::1]:8443/x"), "http://[2001:db8::1]:8443");
-  EXPECT_EQ(referrer_origin("http://[2001:db8::1]/x"), "http://[2001:db8::1]");
-  EXPECT_EQ(referrer_origin("https://a.example?x=1"), "https://a.example");
-}
-
-TEST(ReferrerOrigin, AnythingElseIsEmpty) {
-  for (const char* bad :
-       {"", "search.example/x", "android-app://com.example.app/", "javascript:alert(1)", "ftp://files.example/",
-        "https://", "https:///path", "https://a.example:99999/", "https://a.example:8o/", "https://a b.example/",
-        "https://a.example<script>/", "https://[::1/", "data:text/html,x"}) {
-    EXPECT_EQ(referrer_origin(bad), "") << bad;
-  }
-}
 
 /// Followed links reach the store through the click log, limited per address like the beacons.
 TEST(LinkClicks, AreStoredWithTheirLinkUpToTheHourlyLimitOfAnAddress) {

@@ -73,8 +73,16 @@ TEST_F(ExportTest, JsonHasEveryFieldUnderItsKey) {
   ASSERT_EQ(export_leads(*db, "json", "", out).value(), 1u);
   const auto rows = nlohmann::json::parse(out.str());
   ASSERT_EQ(rows.size(), 1u);
-  EXPECT_EQ(rows[0].size(), lead_fields.size());
+  // The attribution fields are one object under "attribution", each under its own name.
+  std::size_t attributed = 0;
+  for (const auto& f : lead_fields) attributed += f.source == lead_source::attribution ? 1 : 0;
+  EXPECT_EQ(rows[0].size(), lead_fields.size() - attributed + 1);
+  ASSERT_EQ(rows[0]["attribution"].size(), attributed);
   for (const auto& f : lead_fields) {
+    if (f.source == lead_source::attribution) {
+      EXPECT_EQ(rows[0]["attribution"][std::string(attribution_name(f))], lead.*f.text) << f.key;
+      continue;
+    }
     ASSERT_TRUE(rows[0].contains(std::string(f.key))) << f.key;
     if (f.flag)
       EXPECT_EQ(rows[0][std::string(f.key)], true);

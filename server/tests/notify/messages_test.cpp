@@ -1,6 +1,8 @@
 #include "notify/messages.hpp"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "notify/events.hpp"
@@ -30,7 +32,15 @@ lead_record sample_lead() {
   l.company_name = "Faro Games";
   l.remark = "line one\nline two";
   l.agree = true;
+  l.utm_source = "news";
+  l.gclid = "abc";
   return l;
+}
+
+std::size_t plain_fields() {
+  return static_cast<std::size_t>(std::count_if(lead_fields.begin(), lead_fields.end(), [](const lead_field& f) {
+    return f.source != lead_source::attribution;
+  }));
 }
 
 resume_record sample_resume(std::string original, std::string stored) {
@@ -56,9 +66,10 @@ TEST(webhook_body, a_lead_carries_every_field_in_the_documented_envelope) {
   EXPECT_EQ(body["id"], "01JSUBJECT00000000000000000");
   EXPECT_EQ(body["created_at"], "2026-11-24T01:02:03.456Z");
   EXPECT_EQ(body["site"], "waveads");
-  ASSERT_EQ(body["data"].size(), lead_fields.size());
+  ASSERT_EQ(body["data"].size(), plain_fields() + 1);  // the attribution is one object
   EXPECT_EQ(body["data"], lead_to_json(sample_lead()));
   EXPECT_EQ(body["data"]["agree"], true);
+  EXPECT_EQ(body["data"]["attribution"], nlohmann::json({{"utm_source", "news"}, {"gclid", "abc"}}));
 }
 
 TEST(webhook_body, a_resume_carries_metadata_and_no_bytes) {
@@ -86,10 +97,16 @@ TEST(lead_email, lists_every_field_and_replies_to_the_lead) {
   EXPECT_EQ(e.subject, "New lead: Inês Moreira, Faro Games (waveads)");
   EXPECT_EQ(e.reply_to, "ines@faro.example");
   for (const auto& f : lead_fields) {
-    EXPECT_NE(e.text.find(field_label(f.key) + ": "), std::string::npos) << f.key;
+    // Of the attribution, only what the page said.
+    const bool attributed = f.source == lead_source::attribution;
+    const bool shown = !attributed || !(sample_lead().*f.text).empty();
+    const std::string label = attributed ? std::string(attribution_name(f)) : field_label(f.key);
+    EXPECT_EQ(e.text.find(label + ": ") != std::string::npos, shown) << f.key;
   }
   // A value with a line break stays on its labelled line, continued indented.
   EXPECT_NE(e.text.find("Remark: line one\r\n    line two\r\n"), std::string::npos) << e.text;
+  EXPECT_NE(e.text.find("Where the visit came from:\r\nutm_source: news\r\ngclid: abc\r\n"), std::string::npos)
+      << e.text;
   EXPECT_TRUE(e.attachment_name.empty());
 }
 

@@ -73,6 +73,34 @@ export class Assets {
     };
   }
 
+  /**
+   * Links for a client-rendered page of its own (the stats dashboard): the client entry's
+   * script, the chunks it imports (modulepreload) and its stylesheets; no site's, and not the
+   * scroll script.
+   */
+  entryLinks(entry: string) {
+    const { file, imports } = jsOf(this.client, entry);
+    const stylesheets = cssOf(this.client, entry);
+    const url = (f: string) => `/${f}`;
+    return {
+      stylesheets: stylesheets.map(url),
+      scripts: [url(file)],
+      modulePreloads: imports.map(url),
+      files: stylesheets,
+    };
+  }
+
+  /** The client build's files (JS and CSS) of chunks whose source is a site's module. */
+  siteClientFiles(): Set<string> {
+    const files = new Set<string>();
+    for (const chunk of Object.values(this.client)) {
+      if (!chunk.src?.startsWith('src/sites/')) continue;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+    }
+    return files;
+  }
+
   /** Copies the SSR build's stylesheets and pictures that pages use into build/web. */
   async copySsrCss(): Promise<void> {
     for (const file of this.ssrCss) {

@@ -5,7 +5,8 @@
  * Its steps, in order: prepare every site of the registry (load and check its content), derive
  * the route sets, write every page (write-pages.ts) while the blog images encode, list the static
  * files, write build/web/manifest.json (docs/manifest.md) with the link registry and the crawler
- * list, and precompress every text file.
+ * list, and precompress every text file. The stats dashboard's shell (dashboard.ts) is written
+ * beside the pages and named in the manifest, in no route set.
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -15,6 +16,7 @@ import { buildRouting, type KnownIds } from '../shared/routes/route-set';
 import { renderModule, SITES, type SiteDefinition } from '../sites/registry';
 import { Assets } from './assets';
 import { crawlerList } from './crawlers';
+import { writeDashboard } from './dashboard';
 import { readJson, takeClientManifest, walk, writeOut } from './files';
 import { createImagePipeline, describeImages, imageCacheDir, loadSharp } from './images';
 import { siteFileRoutes, writeSiteAssets, writeSiteFiles } from './site-files';
@@ -123,6 +125,7 @@ async function main(): Promise<void> {
   const writer = new PageWriter(assets, sites, siteAssets);
   for (const spec of routing.pages) await writer.write(spec);
   await writer.writeNotFound();
+  const dashboard = await writeDashboard(assets);
   const filePages = await writeSiteFiles(SITES, fileRoutes, writer.indexed, siteAssets);
   await assets.copySsrCss();
   const cards = await social.run();
@@ -142,6 +145,8 @@ async function main(): Promise<void> {
       statics,
       links: await loadLinks(source),
       crawlers: crawlerList(),
+      dashboard,
+      views: writer.views,
     }),
   );
   const compressed = await precompressAll();

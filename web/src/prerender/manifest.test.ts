@@ -68,6 +68,8 @@ describe('buildManifest', () => {
       ['app', { url: '{{shop.link}}', ios: 'https://apps.apple.com/app/id1' }],
     ]),
     crawlers: { literals: ['Googlebot/'], patterns: ['^curl'] },
+    dashboard: 'pages/stats.html',
+    views: { 'pages/online/ads/home.en.html': { path: '/', lang: 'en' } },
   });
 
   it('has the shape of docs/manifest.md', () => {
@@ -79,7 +81,11 @@ describe('buildManifest', () => {
       'static',
       'links',
       'crawlers',
+      'dashboard',
+      'views',
     ]);
+    expect(manifest.views).toEqual({ 'pages/online/ads/home.en.html': { path: '/', lang: 'en' } });
+    expect(manifest.dashboard).toBe('pages/stats.html');
     expect(manifest.links.app).toEqual({
       url: '{{shop.link}}',
       ios: 'https://apps.apple.com/app/id1',
@@ -155,6 +161,7 @@ describe('buildManifest', () => {
       links: new Map(),
       crawlers: { literals: [], patterns: [] },
     });
+    expect('dashboard' in deduped).toBe(false);
     expect(deduped.route_sets.blog!.routes).toEqual({
       '/': 'blog-prefixed-home',
       '/home': 'blog-prefixed-home',
@@ -188,5 +195,26 @@ describe('checkManifest', () => {
         'link app: setting shop.link is not declared by any page',
       ]),
     );
+  });
+
+  it('checks the dashboard file, which no route set uses', () => {
+    const manifest = (dashboard: string) =>
+      buildManifest({
+        routing,
+        settings: {},
+        pages: pagesFor(ids),
+        alias: new Map(),
+        statics: [],
+        links: new Map(),
+        crawlers: { literals: [], patterns: [] },
+        dashboard,
+      });
+    expect(checkManifest(manifest('pages/stats.html'), () => true)).toEqual([]);
+    expect(checkManifest(manifest('pages/stats.html'), (f) => f !== 'pages/stats.html')).toEqual([
+      'dashboard: missing pages/stats.html',
+    ]);
+    expect(checkManifest(manifest('../stats.html'), () => true)).toEqual([
+      'dashboard: "../stats.html" is not an HTML file under pages/',
+    ]);
   });
 });

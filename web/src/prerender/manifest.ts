@@ -21,6 +21,21 @@ export interface Manifest {
   readonly links: Readonly<Record<string, LinkDestinations>>;
   /** Known crawlers' User-Agents, whose /go/ clicks are not recorded. */
   readonly crawlers: CrawlerList;
+  /**
+   * The operators' stats dashboard: an HTML shell the server answers `GET /stats/` with on any
+   * host, behind its own access check. In no route set.
+   */
+  readonly dashboard?: string;
+  /**
+   * The pages whose views the server counts (the visit counts): file -> the canonical path it
+   * counts under and, on a site with several languages, its language.
+   */
+  readonly views: Readonly<Record<string, ManifestView>>;
+}
+
+export interface ManifestView {
+  readonly path: string;
+  readonly lang?: string;
 }
 
 export interface ManifestRouteSet {
@@ -80,6 +95,8 @@ export function buildManifest(input: {
   statics: readonly ManifestStatic[];
   links: LinkRegistry;
   crawlers: CrawlerList;
+  dashboard?: string;
+  views?: Readonly<Record<string, ManifestView>>;
 }): Manifest {
   const id = (pageId: string) => input.alias.get(pageId) ?? pageId;
   const sets: Record<string, ManifestRouteSet> = {};
@@ -108,6 +125,10 @@ export function buildManifest(input: {
     static: statics,
     links: Object.fromEntries([...input.links].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     crawlers: input.crawlers,
+    ...(input.dashboard !== undefined ? { dashboard: input.dashboard } : {}),
+    views: Object.fromEntries(
+      Object.entries(input.views ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    ),
   };
 }
 
@@ -175,6 +196,18 @@ export function checkManifest(m: Manifest, exists: (file: string) => boolean): s
           problems.push(`link ${slug}: setting ${key} is not declared by any page`);
       }
     }
+  }
+  const pageFiles = new Set(
+    Object.values(m.pages).flatMap((p) => ('file' in p ? [p.file] : Object.values(p.langs))),
+  );
+  for (const [file, view] of Object.entries(m.views)) {
+    if (!pageFiles.has(file)) problems.push(`views: ${file} is not a page's file`);
+    if (!view.path.startsWith('/')) problems.push(`views: ${file}: "${view.path}" is not a path`);
+  }
+  if (m.dashboard !== undefined) {
+    if (!/^pages\/[^/]+\.html$/.test(m.dashboard))
+      problems.push(`dashboard: "${m.dashboard}" is not an HTML file under pages/`);
+    else if (!exists(m.dashboard)) problems.push(`dashboard: missing ${m.dashboard}`);
   }
   const paths = new Set<string>();
   for (const s of m.static) {

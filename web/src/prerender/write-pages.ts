@@ -20,7 +20,7 @@ import { NOT_FOUND_MODULE, type SiteDefinition, renderModule } from '../sites/re
 import { checkClasses, type Assets } from './assets';
 import { hash, writeOut } from './files';
 import { htmlDocument } from './html-document';
-import type { ManifestPage, ManifestSetting, PageExtras } from './manifest';
+import type { ManifestPage, ManifestSetting, ManifestView, PageExtras } from './manifest';
 import { metaHead } from './head-meta';
 import { checkSettingTokens, settingExtras } from './page-settings';
 import { OUT_DIR } from './paths';
@@ -31,6 +31,8 @@ interface Rendered {
   readonly lang: string | null;
   readonly html: string;
   readonly extras: PageExtras;
+  /** An indexable page of a site: what its views count under (the visit counts). */
+  readonly view?: ManifestView;
 }
 
 export class PageWriter {
@@ -42,6 +44,8 @@ export class PageWriter {
   readonly alias = new Map<string, string>();
   /** Every setting some page takes. */
   readonly settings = new Map<string, ManifestSetting>();
+  /** File -> the canonical path (and language) its views count under. */
+  readonly views: Record<string, ManifestView> = {};
   private readonly indexedKeys = new Set<string>();
   /** HTML files written. */
   files = 0;
@@ -69,7 +73,10 @@ export class PageWriter {
     }
     this.byContent.set(key, spec.id);
     const fileOf = (lang: string | null) => spec.file.replace('{lang}', lang ?? '');
-    for (const r of rendered) await this.writeHtml(fileOf(r.lang), r.html);
+    for (const r of rendered) {
+      await this.writeHtml(fileOf(r.lang), r.html);
+      if (r.view !== undefined) this.views[fileOf(r.lang)] = r.view;
+    }
     const extras = rendered[0]!.extras;
     this.pages[spec.id] = spec.langs
       ? {
@@ -145,7 +152,18 @@ export class PageWriter {
       this.indexedKeys.add(key!);
       this.indexed.push({ meta });
     }
-    return { lang, html, extras: settingExtras(withSettings, this.settings) };
+    // A page that says where it lives (its canonical) is a site's own page: its views count
+    // there, per language where the site has several.
+    const view =
+      meta !== undefined && !document.noindex
+        ? { path: meta.canonical, ...(lang !== null ? { lang } : {}) }
+        : undefined;
+    return {
+      lang,
+      html,
+      extras: settingExtras(withSettings, this.settings),
+      ...(view !== undefined ? { view } : {}),
+    };
   }
 
   private async writeHtml(file: string, html: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ATTRIBUTION_STORAGE_KEY } from '../../../shared/attribution/attribution';
 import type { Lang } from '../../../shared/i18n/lang';
 import { COUNTRY_LIST_URL, LEAD_URL } from '../api';
 import { NoticeProvider } from '../components/notices';
@@ -39,6 +40,7 @@ let leadAnswer: () => Promise<Response>;
 let requests: { url: string; init?: RequestInit }[];
 
 beforeEach(() => {
+  sessionStorage.clear();
   requests = [];
   leadAnswer = async () => json(200, { code: 200, msg: 'ok', data: { id: 'L1' } });
   vi.stubGlobal(
@@ -54,6 +56,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
 });
 
 async function renderForm(lang: Lang = 'en') {
@@ -210,6 +214,60 @@ describe('the contact form', () => {
     expect(notice.textContent).toContain('Your information has been successfully submitted!');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect((screen.getByLabelText(/Business email/) as HTMLInputElement).value).toBe('');
+  });
+
+  const LEAD_BODY = {
+    businessEmail: 'ana@example.com',
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+    country: 'MX',
+    describes: 'agency',
+    companyName: 'Example Apps',
+    remark: 'Hello',
+    agree: true,
+    officialWebsiteName: 'waveads',
+    consentVersion: CONSENT.version,
+    language: 'en',
+    website: '',
+  };
+
+  async function sentBody(): Promise<string> {
+    await renderForm();
+    fillValid();
+    submit();
+    await screen.findByRole('status');
+    const sent = requests.filter((r) => r.url === LEAD_URL);
+    expect(sent).toHaveLength(1);
+    return sent[0]!.init!.body as string;
+  }
+
+  it("sends the session's attribution beside the lead", async () => {
+    const attribution = {
+      utm_source: 'google',
+      utm_campaign: 'spring sale',
+      gclid: 'g1',
+      referrer: 'https://www.google.com',
+      landing_path: '/',
+      first_seen: '2026-03-04T05:06:07.089Z',
+    };
+    sessionStorage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(attribution));
+    const body = JSON.parse(await sentBody()) as Record<string, unknown>;
+    expect(body).toEqual({ ...LEAD_BODY, attribution });
+    expect(Object.keys(body).at(-1)).toBe('attribution');
+  });
+
+  it('sends no attribution key when nothing was captured: the body as before', async () => {
+    const body = await sentBody();
+    expect(JSON.parse(body)).not.toHaveProperty('attribution');
+    expect(body).toBe(JSON.stringify(LEAD_BODY));
+  });
+
+  it('sends the lead without attribution when session storage throws', async () => {
+    sessionStorage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify({ utm_source: 'x' }));
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(await sentBody()).toBe(JSON.stringify(LEAD_BODY));
   });
 
   it.each([

@@ -1,5 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import {
+  readAttribution,
+  sessionStore,
+  type Attribution,
+} from '../../../shared/attribution/attribution';
 import type { Lang } from '../../../shared/i18n/lang';
 import { submitLead } from '../api';
 import { useNotify } from '../components/notices';
@@ -10,14 +15,23 @@ import { useCountries } from './use-countries';
 import { useLeadFields } from './use-lead-fields';
 import { serverErrors, type LeadErrors, type LeadValues } from './validate-lead';
 
-/** The body the intake API takes: the lead, what the page knows, and the honeypot as found. */
-function leadRequest(lead: LeadValues, lang: Lang, honeypot: string) {
+/**
+ * The body the intake API takes: the lead, what the page knows, the honeypot as found, and the
+ * session's attribution when there is one (no key at all otherwise).
+ */
+function leadRequest(
+  lead: LeadValues,
+  lang: Lang,
+  honeypot: string,
+  attribution: Attribution | null,
+) {
   return {
     ...lead,
     officialWebsiteName: OFFICIAL_WEBSITE_NAME,
     consentVersion: CONSENT.version,
     language: lang,
     [HONEYPOT_FIELD]: honeypot,
+    ...(attribution === null ? {} : { attribution }),
   };
 }
 
@@ -51,7 +65,10 @@ export function useContactForm() {
       return;
     }
     setSending(true);
-    const result = await submitLead(leadRequest(lead, lang, honeypotRef.current?.value ?? ''));
+    const honeypot = honeypotRef.current?.value ?? '';
+    const result = await submitLead(
+      leadRequest(lead, lang, honeypot, readAttribution(sessionStore())),
+    );
     setSending(false);
     if (result.ok) {
       notify({

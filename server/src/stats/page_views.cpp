@@ -1,0 +1,36 @@
+#include "stats/page_views.hpp"
+
+#include "stats/visit.hpp"
+#include "util/cidr.hpp"
+
+namespace wavesites {
+
+void count_page_view(visit_counter& counter, const config& cfg, const catalog& cat, const request_head& head,
+                     std::string_view site, const resource& page, int status, std::string_view client) {
+  // Cheapest first: most answers are assets, which have no view path.
+  if (page.view_path.empty() || head.method != http::verb::get || (status != 200 && status != 304)) return;
+  if (!cfg.stats.enabled || site == "prefixed" || head.prefetch) return;
+  if (cat.crawlers().matches(head.user_agent)) return;
+  if (!cfg.stats.exclude.empty() && any_contains(cfg.stats.exclude, client)) return;
+  std::span<const std::string> own_hosts;
+  for (const auto& [name, hosts] : cfg.hosts) {
+    if (name == site) own_hosts = hosts;
+  }
+  const auto query = head.query();
+  const std::string referrer = referrer_key(head.referer, head.host, own_hosts);
+  const std::string source = utm_value(query, "utm_source");
+  const std::string medium = utm_value(query, "utm_medium");
+  const std::string campaign = utm_value(query, "utm_campaign");
+  counter.count({.site = site,
+                 .path = page.view_path,
+                 .lang = page.view_lang,
+                 .referrer = referrer,
+                 .source = source,
+                 .medium = medium,
+                 .campaign = campaign,
+                 .device = device_name(device_of(head.user_agent)),
+                 .address = client,
+                 .user_agent = head.user_agent});
+}
+
+}  // namespace wavesites

@@ -1,0 +1,101 @@
+#include "stats/visit.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "config/config.hpp"
+#include "http/origin.hpp"
+
+namespace wavesites {
+namespace {
+
+bool has(std::string_view text, std::string_view word) {
+  return text.find(word) != std::string_view::npos;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string decode(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in[i] == '+') {
+      out += ' ';
+    } else if (in[i] == '%' && i + 2 < in.size() && hex_value(in[i + 1]) >= 0 && hex_value(in[i + 2]) >= 0) {
+      out += static_cast<char>(hex_value(in[i + 1]) * 16 + hex_value(in[i + 2]));
+      i += 2;
+    } else {
+      out += in[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view device_name(device_class d) {
+  switch (d) {
+    case device_class::mobile:
+      return "mobile";
+    case device_class::tablet:
+      return "tablet";
+    case device_class::desktop:
+      break;
+  }
+  return "desktop";
+}
+
+device_class device_of(std::string_view ua) {
+  if (has(ua, "iPad") || has(ua, "Tablet") || has(ua, "Kindle") || has(ua, "Silk/")) return device_class::tablet;
+  if (has(ua, "Android")) return has(ua, "Mobile") ? device_class::mobile : device_class::tablet;
+  if (has(ua, "iPhone") || has(ua, "iPod") || has(ua, "Mobi") || has(ua, "Windows Phone")) return device_class::mobile;
+  return device_class::desktop;
+}
+
+std::string utm_value(std::string_view query, std::string_view name) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
+    const auto eq = pair.find('=');
+    if (eq == std::string_view::npos || pair.substr(0, eq) != name) continue;
+    return campaign_text(decode(pair.substr(eq + 1)));
+  }
+  return {};
+}
+
+std::string campaign_text(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  std::string v(text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1));
+  for (auto& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // No control bytes in a count's name; and at most 64 bytes, not cutting a character.
+  v.erase(std::remove_if(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }), v.end());
+  if (v.size() > 64) {
+    std::size_t cut = 64;
+    while (cut > 0 && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) --cut;
+    v.resize(cut);
+  }
+  return v;
+}
+
+std::string referrer_key(std::string_view referer, std::string_view host, std::span<const std::string> own_hosts) {
+  std::string origin = referrer_origin(referer);
+  if (origin.empty()) return "direct";
+  const std::string from = normalize_host(origin_host(origin));
+  if (from == normalize_host(host) || std::find(own_hosts.begin(), own_hosts.end(), from) != own_hosts.end()) {
+    return "direct";
+  }
+  return origin;
+}
+
+bool is_prefetch(const request_head& head) {
+  return head.prefetch;
+}
+
+}  // namespace wavesites
