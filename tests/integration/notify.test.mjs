@@ -87,7 +87,8 @@ describe('notifications', () => {
     const srv = await startServer({ config: notifyConfig(hook.port, smtp.port) });
     try {
       const before = smtp.messages().length;
-      const leadId = await postLead(srv.port, lead(1));
+      const attribution = { utm_source: 'news', utm_campaign: 'spring-sale', gclid: 'abc', landing_path: '/ja/?utm_source=news&gclid=abc' };
+      const leadId = await postLead(srv.port, lead(1, { attribution }));
       const resumeBytes = Buffer.concat([PDF, Buffer.from(`% ${'x'.repeat(5000)}\n`)]);
       const resumeId = await uploadResume(srv.port, resumeBytes, 'cv.pdf');
       await waitFor('two webhook events', () => hook.requests.length >= 2);
@@ -109,6 +110,7 @@ describe('notifications', () => {
         (await runCli(['leads', 'export', '--format', 'json', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')])).stdout,
       ).find((l) => l.id === leadId);
       assert.deepEqual(leadEvent.json.data, exported);
+      assert.deepEqual(leadEvent.json.data.attribution, attribution, 'where the lead came from, as the page said');
       assert.equal(leadEvent.json.created_at, exported.receivedAt);
 
       const resumeEvent = events.find((e) => e.json.event === 'resume.received');
@@ -136,6 +138,10 @@ describe('notifications', () => {
         ['Remark', 'Two lines:'],
         ['Agree', 'true'],
         ['Id', leadId],
+        ['utm_source', 'news'],
+        ['utm_campaign', 'spring-sale'],
+        ['gclid', 'abc'],
+        ['landing_path', '/ja/?utm_source=news&gclid=abc'],
       ]) {
         assert.ok(leadMail.text.includes(`${label}: ${value}`), `${label} in\n${leadMail.text}`);
       }

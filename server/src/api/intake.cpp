@@ -305,9 +305,7 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
   rec.id = new_ulid();
   if (!checked.dropped_attribution.empty()) {
     // Where the visit came from is a help, never a condition: the lead is kept without what was odd.
-    std::string names;
-    for (const auto& d : checked.dropped_attribution) names += (names.empty() ? "" : ", ") + d;
-    log::warn("attribution_dropped", {{"lead", rec.id}, {"dropped", names}});
+    log::warn("attribution_dropped", {{"lead", rec.id}, {"dropped", checked.dropped_attribution}});
   }
   rec.received_at = utc_now_iso();
   rec.client_ip = std::string(ctx.client_ip);

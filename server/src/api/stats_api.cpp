@@ -57,14 +57,6 @@ response challenge() {
   return r;
 }
 
-std::vector<report_site> report_sites(const catalog& cat) {
-  std::vector<report_site> out;
-  for (const auto& set : cat.route_sets()) {
-    if (set.name == "prefixed") continue;
-    out.push_back({set.name, set.details.empty() ? std::string() : set.details.front().prefix});
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -116,7 +108,7 @@ bool stats_api::note_failure(const std::string& client) {
     since = now;
   }
   ++count;
-  return count < failures_per_hour;
+  return count <= failures_per_hour;  // the next one is locked out
 }
 
 bool stats_api::verify(const config& cfg, const std::string& name, const std::string& password) {
@@ -171,7 +163,7 @@ asio::awaitable<response> stats_api::page(request_context& ctx) {
 asio::awaitable<response> stats_api::api(request_context& ctx) {
   const auto state = sites_.get();
   if (auto refused = co_await refuse(ctx, *state->cfg)) co_return std::move(*refused);
-  const auto sites = report_sites(*state->pages);
+  const auto sites = report_sites_of(state->pages->route_sets());
   const auto query = ctx.head.query();
   const auto q = make_report_query(query_param(query, "site"), query_param(query, "from"), query_param(query, "to"),
                                    visit_counter::day_of(std::chrono::system_clock::now()), sites);

@@ -452,24 +452,10 @@ int run(const backup_command& cmd) {
   return 0;
 }
 
-namespace {
-
-/// The bundle's sites as the report needs them: each online route set, with its articles' prefix.
-std::vector<report_site> report_sites(const manifest& m) {
-  std::vector<report_site> out;
-  for (const auto& set : m.route_sets) {
-    if (set.name == "prefixed") continue;
-    out.push_back({set.name, set.details.empty() ? std::string() : set.details.front().prefix});
-  }
-  return out;
-}
-
-}  // namespace
-
 int run(const stats_command& cmd) {
   const auto m = read_manifest(cmd.web_dir.empty() ? default_web_dir() : cmd.web_dir);
   if (!m) return fail("--web: " + m.message());
-  const auto sites = report_sites(*m);
+  const auto sites = report_sites_of(m->route_sets);
   const auto query = make_report_query(cmd.site, cmd.from, cmd.to,
                                        visit_counter::day_of(std::chrono::system_clock::now()), sites);
   if (!query) return fail("stats: --" + query.message());

@@ -5,13 +5,18 @@
 
 namespace wavesites {
 
+bool is_page_view(const stats_config& stats, const crawler_list& crawlers, const request_head& head,
+                  std::string_view site, std::string_view view_path, int status, std::string_view client) {
+  // Cheapest first: most answers are assets, which have no view path.
+  if (view_path.empty() || head.method != http::verb::get || (status != 200 && status != 304)) return false;
+  if (!stats.enabled || site == "prefixed" || head.prefetch) return false;
+  if (crawlers.matches(head.user_agent)) return false;
+  return stats.exclude.empty() || !any_contains(stats.exclude, client);
+}
+
 void count_page_view(visit_counter& counter, const config& cfg, const catalog& cat, const request_head& head,
                      std::string_view site, const resource& page, int status, std::string_view client) {
-  // Cheapest first: most answers are assets, which have no view path.
-  if (page.view_path.empty() || head.method != http::verb::get || (status != 200 && status != 304)) return;
-  if (!cfg.stats.enabled || site == "prefixed" || head.prefetch) return;
-  if (cat.crawlers().matches(head.user_agent)) return;
-  if (!cfg.stats.exclude.empty() && any_contains(cfg.stats.exclude, client)) return;
+  if (!is_page_view(cfg.stats, cat.crawlers(), head, site, page.view_path, status, client)) return;
   std::span<const std::string> own_hosts;
   for (const auto& [name, hosts] : cfg.hosts) {
     if (name == site) own_hosts = hosts;

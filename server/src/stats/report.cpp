@@ -103,6 +103,8 @@ result<nlohmann::ordered_json> build_report(store& db, const report_query& q, st
   for (const auto& s : sites) {
     if (q.site.empty() || s.name == q.site) totals[s.name];
   }
+  std::map<std::string, const report_site*> site_of;
+  for (const auto& s : sites) site_of[s.name] = &s;
   const auto of = [&](const std::string& site) -> site_totals* {
     const auto it = totals.find(site);
     return it == totals.end() ? nullptr : &it->second;
@@ -127,9 +129,10 @@ result<nlohmann::ordered_json> build_report(store& db, const report_query& q, st
       auto& link = t->links[c.link];
       link.first += c.n;
       link.second[c.from] += c.n;
-    } else {
-      t->landing_clicks += c.n;
     }
+    // The landing page's button: a beacon when the page ran its script, else its /go/ link (a
+    // site without articles has no other page with links).
+    if (c.kind != "link" || site_of[c.site]->article_prefix.empty()) t->landing_clicks += c.n;
   }
   for (const auto& l : *leads) {
     auto* t = of(l.site);
@@ -175,7 +178,7 @@ result<nlohmann::ordered_json> build_report(store& db, const report_query& q, st
     std::map<std::string, std::uint64_t> clicks_on;  // page path -> clicks of links on it
     for (const auto& [slug, n] : link_order) {
       const auto& l = t->links[slug];
-      links[slug] = {{"clicks", n}, {"from", sorted(l.second)}};
+      links[slug] = {{"clicks", n}, {"from", sorted(l.second, true)}};  // by article; the rest only in clicks
       if (s.article_prefix.empty()) continue;
       for (const auto& [from, m] : l.second) {
         if (!from.empty()) clicks_on[s.article_prefix + from] += m;

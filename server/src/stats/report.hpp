@@ -19,6 +19,18 @@ struct report_site {
   std::string article_prefix;
 };
 
+/// The sites of a bundle's route sets (the manifest's or the catalog's): each but the prefixed
+/// preview set, with the prefix of its first article route.
+template <class RouteSets>
+[[nodiscard]] std::vector<report_site> report_sites_of(const RouteSets& sets) {
+  std::vector<report_site> out;
+  for (const auto& set : sets) {
+    if (set.name == "prefixed") continue;
+    out.push_back({set.name, set.details.empty() ? std::string() : std::string(set.details.front().prefix)});
+  }
+  return out;
+}
+
 struct report_query {
   std::string from;  ///< YYYY-MM-DD, UTC, included
   std::string to;    ///< YYYY-MM-DD, included

@@ -55,12 +55,20 @@ TEST_F(ReportTest, CountsClicksLeadsAndClickThroughRates) {
   click("2026-11-26T10:00:01.000Z", "tts1", "link", "sephora", "3");
   click("2026-11-26T10:00:02.000Z", "tts1", "link", "sephora", "");
   click("2026-11-26T10:00:03.000Z", "enicf", "landing", "", "");
+  click("2026-11-26T10:00:04.000Z", "enicf", "link", "block-blast", "");  // the button without JavaScript
   click("2026-11-24T10:00:03.000Z", "tts1", "link", "sephora", "3");  // before the range
   lead_record lead;
   lead.id = "01J00000000000000000000LD1";
   lead.received_at = "2026-11-26T09:00:00.000Z";
   lead.official_website_name = "waveads";
-  lead.utm_source = "google";
+  lead.utm_source = " Google ";
+  ASSERT_TRUE(db->add_lead(lead));
+  lead.id = "01J00000000000000000000LD2";
+  lead.utm_source = "";
+  lead.referrer = "https://news.example";
+  ASSERT_TRUE(db->add_lead(lead));
+  lead.id = "01J00000000000000000000LD3";
+  lead.referrer = "";
   ASSERT_TRUE(db->add_lead(lead));
 
   const auto q = make_report_query("", "2026-11-25", "2026-11-26", "2026-11-26", sites).value();
@@ -76,16 +84,18 @@ TEST_F(ReportTest, CountsClicksLeadsAndClickThroughRates) {
   EXPECT_EQ(t["devices"]["mobile"], 40);
   EXPECT_EQ(t["devices"]["tablet"], 0);
   EXPECT_EQ(t["links"]["sephora"]["clicks"], 3);
-  EXPECT_EQ(t["links"]["sephora"]["from"]["3"], 2);
+  EXPECT_EQ(t["links"]["sephora"]["from"], nlohmann::json({{"3", 2}})) << "a click from no article: only in clicks";
   EXPECT_DOUBLE_EQ(t["ctr"]["/article-detail/3"].get<double>(), 0.1);
   EXPECT_FALSE(t.contains("landing_clicks"));
   const auto& e = r["sites"]["enicf"];
-  EXPECT_EQ(e["landing_clicks"], 1);
-  EXPECT_DOUBLE_EQ(e["ctr"]["/"].get<double>(), 0.25);
+  EXPECT_EQ(e["landing_clicks"], 2) << "a beacon and a /go/ click: the button with and without its script";
+  EXPECT_EQ(e["links"]["block-blast"]["clicks"], 1);
+  EXPECT_DOUBLE_EQ(e["ctr"]["/"].get<double>(), 0.5);
   const auto& w = r["sites"]["waveads"];
   EXPECT_EQ(w["views"], 0);
-  EXPECT_EQ(w["leads"], 1);
-  EXPECT_EQ(w["leads_by_source"]["google"], 1);
+  EXPECT_EQ(w["leads"], 3);
+  // utm_source as the views count it, else the referrer, else direct.
+  EXPECT_EQ(w["leads_by_source"], nlohmann::json({{"direct", 1}, {"google", 1}, {"https://news.example", 1}}));
 
   const auto one = build_report(*db, make_report_query("enicf", "2026-11-26", "", "2026-11-26", sites).value(), sites);
   EXPECT_EQ(one.value()["sites"].size(), 1u);
