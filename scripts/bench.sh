@@ -52,6 +52,7 @@
 #                            record -g into build/bench/perf-512.{data,txt}; BENCH_PERF=only
 #                            runs just that profile
 #   BENCH_WEB=build/web      the prerendered bundle the payloads come from
+#   BENCH_ONLY=stats         only the visit counts' cost (stats on vs off), not the comparison
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -62,6 +63,7 @@ ROUNDS=${BENCH_ROUNDS:-3}
 conn_spec=${BENCH_CONNECTIONS:-50 512}
 read -r -a CONNS <<<"${conn_spec//,/ }"
 PERF=${BENCH_PERF:-0}
+ONLY=${BENCH_ONLY:-}
 PERF_CONN=512
 OUT=$ROOT/build/bench
 declare -A PORT=([wavesites]=18081 [nginx]=18082 [h2o]=18083)
@@ -127,8 +129,14 @@ write('pages/page.html', Buffer.from(html));
 write(asset.file, fs.readFileSync(path.join(web, asset.file)));
 fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({
   version: 2,
-  route_sets: { prefixed: { routes: { '/bench/page': 'page' }, details: [], not_found: 'page' } },
+  // prefixed: what the three servers are compared on (not counted, as any preview); bench: the
+  // same page on a configured host, counted as a view, for the visit counts' cost below.
+  route_sets: {
+    prefixed: { routes: { '/bench/page': 'page' }, details: [], not_found: 'page' },
+    bench: { routes: { '/bench/page': 'page' }, details: [], not_found: 'page' },
+  },
   pages: { page: { file: 'pages/page.html' } },
+  views: { 'pages/page.html': { path: '/bench/page' } },
   static: [{ path: asset.path, file: asset.file, immutable: true }],
   links: { 'bench-shop': { url: 'https://shop.example/deals?src=bench' } },
 }));
@@ -149,11 +157,17 @@ PAYLOADS=(
 
 cat >"$TMP/bench.toml" <<TOML
 [hosts]
+bench = ["bench.test"]
 [server]
 threads = 1
 access_log = false
 shutdown_grace_seconds = 1
 TOML
+# The visit counts' cost: the same server on the same page under its configured host (a view,
+# counted), with [stats] on and off.
+for mode in on off; do
+  { cat "$TMP/bench.toml"; printf '[stats]\nenabled = %s\n' "$([ $mode = on ] && echo true || echo false)"; } >"$TMP/bench-stats-$mode.toml"
+done
 
 cat >"$TMP/nginx.conf" <<NGINX
 worker_processes 1;
@@ -229,7 +243,7 @@ start_server() {  # name: starts it alone on core 0, sets SRV_PID, returns once 
   case $name in
     # As a shell starts it: SIGPIPE at its default, so a server that relied on an inherited
     # ignore would die here (wrk resets its connections at the end of every run).
-    wavesites) taskset -c 0 env --default-signal=PIPE "$ROOT/build/bin/wavesites" serve --config "$TMP/bench.toml" --web "$BW" \
+    wavesites) taskset -c 0 env --default-signal=PIPE "$ROOT/build/bin/wavesites" serve --config "${WS_CONFIG:-$TMP/bench.toml}" --web "$BW" \
       --listen "127.0.0.1:$port" --data "$TMP/data" 2>>"$TMP/wavesites.log" & ;;
     nginx) taskset -c 0 nginx -c "$TMP/nginx.conf" 2>>"$TMP/nginx.log" & ;;
     h2o) taskset -c 0 h2o -c "$TMP/h2o.conf" >>"$TMP/h2o.log" 2>&1 & ;;
@@ -293,7 +307,7 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
     /^ *Socket errors/ { gsub(/,/, ""); errs = $4 + $6 + $8 + $10 }
     /Non-2xx or 3xx/ { non2xx = $NF }
     END { print name, payload, conns, round, rps + 0, p99 + 0, reqs + 0, errs + 0, non2xx + 0, cpu, wrk_cpu, b0, b1 }
-  ' "$TMP/wrk.out" >>"$OUT/runs.tsv"
+  ' "$TMP/wrk.out" >>"$OUT/${RUNS_FILE:-runs.tsv}"
 }
 
 # Profile wavesites at 512 connections on the page: perf record -g for the run's duration.
@@ -330,6 +344,7 @@ if [ "$PERF" = only ]; then
   exit 0
 fi
 
+if [ "$ONLY" != stats ]; then
 # Same bytes from every server: each alone, each payload fetched once and compared with its file.
 printf 'payload check, body+header bytes per answer (bodies must equal the files):\n'
 : >"$OUT/check.tsv"
@@ -463,6 +478,62 @@ console.log('\nraw results: build/bench/results.json');
 NODE
 
 [ "$PERF" = 0 ] || profile
+fi
+
+# Visit counts on and off: wavesites alone, the page under its configured host (each request a
+# view: counted, hashed, flushed every 10 s), the two modes alternating round by round. Both
+# requests per second and requests per second of server CPU are compared: where wrk's core sets
+# the pace, the second shows what counting costs. Then the flush figures from /metrics and the
+# store's size per million views (the day's rows are few: one per page, referrer, campaign...,
+# plus the day's visitor hashes, which go after two days).
+echo
+echo "visit counts: [stats] enabled = true vs false, page-plain on its configured host, ${ROUNDS} rounds of ${DUR}s"
+: >"$OUT/stats-runs.tsv"
+RUNS_FILE=stats-load.tsv
+: >"$OUT/$RUNS_FILE"
+rm -rf "$TMP/data"
+for round in $(seq "$ROUNDS"); do
+  order=(on off); ((round % 2)) || order=(off on)
+  for mode in "${order[@]}"; do
+    WS_CONFIG=$TMP/bench-stats-$mode.toml start_server wavesites
+    for conns in "${CONNS[@]}"; do
+      measure "stats-$mode" page-plain "${PORT[wavesites]}" "$PAGE_PATH" "Host: bench.test" "$conns" "$round"
+    done
+    if [ "$mode" = on ]; then
+      sleep 11  # one more flush, so the metrics hold every view of the run
+      curl -s "http://127.0.0.1:${PORT[wavesites]}/metrics" | awk -v r="$round" '/^wavesites_stats_(flushes|flush_seconds|rows_written)_total /{print r "\t" $1 "\t" $2}' >>"$OUT/stats-runs.tsv"
+    fi
+    stop_server wavesites
+  done
+done
+views=$(WS_CONFIG='' "$ROOT/build/bin/wavesites" stats --format json --site bench --config "$TMP/bench-stats-on.toml" --data "$TMP/data" --web "$BW" \
+  | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).sites.bench.views))')
+bytes=$(du -cb "$TMP/data"/wavesites.db* | tail -1 | cut -f1)
+node - "$OUT" "$views" "$bytes" <<'NODE'
+const fs = require('fs'), path = require('path');
+const [out, views, bytes] = process.argv.slice(2);
+const runs = fs.readFileSync(path.join(out, 'stats-load.tsv'), 'utf8').trim().split('\n').map((l) => l.split('\t'))
+  .filter((r) => r[0].startsWith('stats-'));
+const metrics = fs.readFileSync(path.join(out, 'stats-runs.tsv'), 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split('\t'));
+const median = (a) => { const s = [...a].sort((x, y) => x - y), n = s.length; return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+const conns = [...new Set(runs.map((r) => +r[2]))];
+const rows = [];
+for (const c of conns) {
+  const of = (mode) => runs.filter((r) => r[0] === 'stats-' + mode && +r[2] === c);
+  const rps = (mode) => median(of(mode).map((r) => +r[4]));
+  const eff = (mode) => median(of(mode).map((r) => (+r[9] > 0 ? +r[4] / +r[9] : 0)));
+  rows.push({ connections: c, on_rps: Math.round(rps('on')), off_rps: Math.round(rps('off')), 'on/off': (rps('on') / rps('off')).toFixed(3),
+    'on r/s per cpu': Math.round(eff('on')), 'off r/s per cpu': Math.round(eff('off')), 'per cpu on/off': (eff('on') / eff('off')).toFixed(3) });
+}
+console.table(rows);
+const sum = (name) => metrics.filter((m) => m[1] === name).reduce((n, m) => n + +m[2], 0);
+const flushes = sum('wavesites_stats_flushes_total'), seconds = sum('wavesites_stats_flush_seconds_total'), written = sum('wavesites_stats_rows_written_total');
+console.log(`flushes: ${flushes}, ${(seconds / Math.max(flushes, 1) * 1000).toFixed(2)} ms each on average, ${Math.round(written / Math.max(flushes, 1))} rows each`);
+console.log(`store: ${views} views counted, SQLite files ${(bytes / 1024).toFixed(0)} KiB in all (schema, leads and clicks tables included): ` +
+  `${(bytes / 1024 / (views / 1e6)).toFixed(1)} KiB per million views`);
+fs.writeFileSync(path.join(out, 'stats.json'), JSON.stringify({ rows, flushes, flush_seconds: seconds, rows_written: written, views: +views, store_bytes: +bytes }, null, 2) + '\n');
+NODE
+[ "$ONLY" != stats ] || exit 0
 
 # The intake: leads per second with durability on, and memory under 20 concurrent 10 MiB uploads.
 echo

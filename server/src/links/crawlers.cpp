@@ -1,6 +1,8 @@
 #include "links/crawlers.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <unordered_map>
 
 namespace wavesites {
 namespace {
@@ -9,10 +11,17 @@ std::size_t pair_key(char a, char b) {
   return (static_cast<std::size_t>(static_cast<unsigned char>(a)) << 8) | static_cast<unsigned char>(b);
 }
 
+struct transparent_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+
 }  // namespace
 
 result<crawler_list> crawler_list::make(std::vector<std::string> literals, const std::vector<std::string>& patterns) {
+  static std::atomic<std::uint64_t> serials{0};
   crawler_list list;
+  list.serial_ = ++serials;
   for (auto& lit : literals) {
     if (lit.empty()) continue;
     ++list.literal_count_;
@@ -36,6 +45,28 @@ result<crawler_list> crawler_list::make(std::vector<std::string> literals, const
 
 bool crawler_list::matches(std::string_view ua) const {
   if (ua.empty() || first_.empty()) return false;
+  // Browsers send a few thousand distinct User-Agents at most: each thread remembers its last
+  // answers (per list, by serial number: a reload brings a new list), so a page view costs one
+  // hash lookup rather than a scan and 36 regular expressions.
+  struct memo {
+    std::uint64_t serial = 0;
+    std::unordered_map<std::string, bool, transparent_hash, std::equal_to<>> answers;
+  };
+  thread_local memo mine;
+  if (mine.serial != serial_) {
+    mine.answers.clear();
+    mine.serial = serial_;
+  }
+  if (const auto it = mine.answers.find(ua); it != mine.answers.end()) return it->second;
+  const bool crawler = scan(ua);
+  if (ua.size() <= 512) {
+    if (mine.answers.size() >= 4096) mine.answers.clear();
+    mine.answers.emplace(ua, crawler);
+  }
+  return crawler;
+}
+
+bool crawler_list::scan(std::string_view ua) const {
   for (const auto& s : short_) {
     if (ua.find(s) != std::string_view::npos) return true;
   }

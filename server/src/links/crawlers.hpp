@@ -25,10 +25,14 @@ class crawler_list {
   /// expressions. An error names a pattern that does not compile.
   static result<crawler_list> make(std::vector<std::string> literals, const std::vector<std::string>& patterns);
 
+  /// Remembers the answers of the calling thread's last few thousand User-Agents.
   [[nodiscard]] bool matches(std::string_view user_agent) const;
   [[nodiscard]] std::size_t size() const { return literal_count_ + patterns_.size(); }
 
  private:
+  [[nodiscard]] bool scan(std::string_view user_agent) const;
+
+  std::uint64_t serial_ = 0;  ///< this list among all made, for the threads' memos
   /// Literals sorted by their first two bytes (one 16-bit key); those of key k are
   /// literals_[first_[k] .. first_[k + 1]). One-byte literals are kept on their own.
   std::vector<std::string> literals_;

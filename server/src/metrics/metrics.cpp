@@ -237,6 +237,13 @@ void registry::render_intake(std::string& out) const {
   sample(out, limited, {"endpoint", "upload"}, intake_[1].rejected[rate_limited].load(relaxed));
   header(out, "wavesites_store_errors_total", "counter", "Store operations that failed.");
   sample(out, "wavesites_store_errors_total", {}, store_errors_.load(relaxed));
+  header(out, "wavesites_stats_flushes_total", "counter", "Writes of the visit counts to the store.");
+  sample(out, "wavesites_stats_flushes_total", {}, stats_flushes_.load(relaxed));
+  header(out, "wavesites_stats_flush_seconds_total", "counter", "Time spent writing the visit counts to the store.");
+  sample(out, "wavesites_stats_flush_seconds_total", {}, static_cast<double>(stats_flush_nanoseconds_.load(relaxed)) / 1e9);
+  header(out, "wavesites_stats_rows_written_total", "counter",
+         "Rows the visit-count writes added to or updated in the store (daily counts and visitor hashes).");
+  sample(out, "wavesites_stats_rows_written_total", {}, stats_rows_.load(relaxed));
 }
 
 void registry::render_outbox(std::string& out) const {
@@ -283,6 +290,10 @@ void count_link_click(std::string_view site, std::string_view link) {
 }
 void count_store_error() {
   global().count_store_error();
+}
+
+void count_stats_flush(double seconds, std::uint64_t rows) {
+  global().count_stats_flush(seconds, rows);
 }
 
 void count_internal_error() {

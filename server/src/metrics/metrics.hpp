@@ -90,6 +90,13 @@ class registry {
   void count_accepted(intake_kind kind);
   void count_rejected(intake_kind kind, reject_reason why);
   void count_store_error() { store_errors_.fetch_add(1, std::memory_order_relaxed); }
+  /// One write of the visit counts to the store: how long it took and how many rows it wrote
+  /// (daily counts and visitor hashes).
+  void count_stats_flush(double seconds, std::uint64_t rows) {
+    stats_flushes_.fetch_add(1, std::memory_order_relaxed);
+    stats_flush_nanoseconds_.fetch_add(static_cast<std::uint64_t>(seconds * 1e9), std::memory_order_relaxed);
+    stats_rows_.fetch_add(rows, std::memory_order_relaxed);
+  }
   void count_landing_click(std::string_view site);
   /// A link followed through /go/ and recorded. `link` is a slug of the link registry (a set
   /// the operator fixes, not the client).
@@ -133,6 +140,9 @@ class registry {
   std::atomic<std::uint64_t> max_connections_per_ip_{0};
   std::array<intake_counters, 2> intake_{};  ///< by intake_kind
   counter store_errors_{0};
+  counter stats_flushes_{0};
+  counter stats_flush_nanoseconds_{0};
+  counter stats_rows_{0};
   std::array<counter, channels_.size()> delivered_{};
   std::array<counter, channels_.size()> delivery_failures_{};
   mutable std::mutex links_mutex_;  ///< counted only when a click is stored: no hot path
@@ -154,5 +164,6 @@ void count_landing_click(std::string_view site);
 void count_link_click(std::string_view site, std::string_view link);
 void count_store_error();
 void count_internal_error();
+void count_stats_flush(double seconds, std::uint64_t rows);
 
 }  // namespace wavesites::metrics

@@ -23,9 +23,10 @@ void count_page_view(visit_counter& counter, const config& cfg, const catalog& c
   }
   const auto query = head.query();
   const std::string referrer = referrer_key(head.referer, head.host, own_hosts);
-  const std::string source = utm_value(query, "utm_source");
-  const std::string medium = utm_value(query, "utm_medium");
-  const std::string campaign = utm_value(query, "utm_campaign");
+  const bool tagged = query.find("utm_") != std::string_view::npos;  // most views have no campaign
+  const std::string source = tagged ? utm_value(query, "utm_source") : std::string();
+  const std::string medium = tagged ? utm_value(query, "utm_medium") : std::string();
+  const std::string campaign = tagged ? utm_value(query, "utm_campaign") : std::string();
   counter.count({.site = site,
                  .path = page.view_path,
                  .lang = page.view_lang,

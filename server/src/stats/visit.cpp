@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 
 #include "config/config.hpp"
 #include "http/origin.hpp"
@@ -34,6 +35,26 @@ std::string decode(std::string_view in) {
     }
   }
   return out;
+}
+
+struct transparent_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+
+/// Whether the request's Host (any case, maybe with a port or a trailing dot) names `name`
+/// (lower case, no port), without building a normalised copy.
+bool same_host(std::string_view name, std::string_view host) {
+  if (!host.empty() && host.front() != '[') {
+    if (const auto colon = host.find(':'); colon != std::string_view::npos) host = host.substr(0, colon);
+  } else if (!host.empty()) {
+    host = host.substr(0, host.find(']') + 1);
+  }
+  while (!host.empty() && host.back() == '.') host.remove_suffix(1);
+  return host.size() == name.size() &&
+         std::equal(host.begin(), host.end(), name.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == static_cast<unsigned char>(b);
+         });
 }
 
 }  // namespace
@@ -85,10 +106,21 @@ std::string campaign_text(std::string_view text) {
 }
 
 std::string referrer_key(std::string_view referer, std::string_view host, std::span<const std::string> own_hosts) {
-  std::string origin = referrer_origin(referer);
+  if (referer.empty()) return "direct";
+  // Readers of one page bring the same few Referers: each thread remembers their origins.
+  struct memo {
+    std::unordered_map<std::string, std::string, transparent_hash, std::equal_to<>> origins;
+  };
+  thread_local memo mine;
+  auto it = mine.origins.find(referer);
+  if (it == mine.origins.end()) {
+    if (mine.origins.size() >= 4096) mine.origins.clear();
+    it = mine.origins.emplace(std::string(referer), referrer_origin(referer)).first;
+  }
+  const std::string& origin = it->second;
   if (origin.empty()) return "direct";
-  const std::string from = normalize_host(origin_host(origin));
-  if (from == normalize_host(host) || std::find(own_hosts.begin(), own_hosts.end(), from) != own_hosts.end()) {
+  const std::string_view from = origin_host(origin);  // in lower case already
+  if (same_host(from, host) || std::find(own_hosts.begin(), own_hosts.end(), from) != own_hosts.end()) {
     return "direct";
   }
   return origin;

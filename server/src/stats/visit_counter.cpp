@@ -10,6 +10,7 @@
 
 #include "log/caught.hpp"
 #include "log/event_log.hpp"
+#include "metrics/metrics.hpp"
 
 namespace wavesites {
 namespace {
@@ -118,36 +119,64 @@ void visit_counter::count(const page_view& v) {
   const bool hashed = salt_for(day, salt);
   visitor_key visitor{day, std::string(v.site), {}};
   if (hashed) {
-    crypto_generichash_state st;
-    crypto_generichash_init(&st, salt.data(), salt.size(), visitor.hash.size());
-    // Separated by NUL, which none of them holds, so that no two inputs run together.
+    // SipHash-2-4 with a 128-bit output, keyed with the day's salt: a keyed function made for
+    // short inputs (Plausible's choice too), a fifth of BLAKE2b's cost here. The parts are
+    // separated by NUL, which none of them holds, so that no two inputs run together.
+    static_assert(crypto_shorthash_siphashx24_BYTES == std::tuple_size_v<decltype(visitor.hash)>);
+    static_assert(crypto_shorthash_siphashx24_KEYBYTES <= std::tuple_size_v<decltype(salt)>);
+    thread_local std::string input;
+    input.clear();
     for (const std::string_view part : {v.site, v.address, v.user_agent}) {
-      crypto_generichash_update(&st, reinterpret_cast<const unsigned char*>(part.data()), part.size());
-      crypto_generichash_update(&st, reinterpret_cast<const unsigned char*>(""), 1);
+      input.append(part);
+      input.push_back('\0');
     }
-    crypto_generichash_final(&st, visitor.hash.data(), visitor.hash.size());
+    crypto_shorthash_siphashx24(visitor.hash.data(), reinterpret_cast<const unsigned char*>(input.data()),
+                                input.size(), salt.data());
   }
+  // The kind of view as one key: the day, then its names, each ended by a NUL (none holds one:
+  // paths come from the bundle, referrers are origins, campaign values lose their control bytes).
+  thread_local std::string key;
+  const auto pack = [&](bool other) {
+    key.assign(reinterpret_cast<const char*>(&day), sizeof day);
+    for (const std::string_view part : {v.site, v.path, other ? other_name : v.referrer, other ? other_name : v.source,
+                                        other ? other_name : v.medium, other ? other_name : v.campaign, v.device,
+                                        v.lang}) {
+      key.append(part);
+      key.push_back('\0');
+    }
+  };
+  pack(false);
   shard& s = my_shard();
   std::lock_guard lock(s.m);
-  const auto add = [&](dimension d, std::string_view name) {
-    count_key key{day, std::string(v.site), d, std::string(name)};
-    if (auto it = s.counts.find(key); it != s.counts.end()) {
-      ++it->second;
-      return;
-    }
-    // A new name of a capped dimension: the cap is per shard and interval (cheap to check).
-    if (d != views && d != device && d != lang && s.counts.size() >= opts_.max_names * 4) key.name = other_name;
-    ++s.counts[std::move(key)];
-  };
-  add(views, "");
-  add(page, v.path);
-  add(referrer, v.referrer);
-  add(source, v.source);
-  add(medium, v.medium);
-  add(campaign, v.campaign);
-  add(device, v.device);
-  if (!v.lang.empty()) add(lang, v.lang);
+  if (auto it = s.views.find(std::string_view(key)); it != s.views.end()) {
+    ++it->second;
+  } else {
+    if (s.views.size() >= opts_.max_names) pack(true);
+    ++s.views[key];
+  }
   if (hashed) s.visitors.insert(std::move(visitor));
+}
+
+void visit_counter::unpack(std::string_view packed, std::uint64_t n,
+                           std::unordered_map<count_key, std::uint64_t, count_hash>& into) {
+  std::int32_t day = 0;
+  std::memcpy(&day, packed.data(), sizeof day);
+  packed.remove_prefix(sizeof day);
+  std::array<std::string_view, 8> parts{};  // site, path, referrer, source, medium, campaign, device, lang
+  for (auto& part : parts) {
+    const auto end = packed.find('\0');
+    part = packed.substr(0, end);
+    packed.remove_prefix(end + 1);
+  }
+  const std::string site(parts[0]);
+  into[{day, site, views, ""}] += n;
+  const std::array<std::pair<dimension, std::string_view>, 7> named{
+      {{page, parts[1]}, {referrer, parts[2]}, {source, parts[3]}, {medium, parts[4]}, {campaign, parts[5]},
+       {device, parts[6]}, {lang, parts[7]}}};
+  for (const auto& [d, name] : named) {
+    if (d == lang && name.empty()) continue;  // a site with one language
+    into[{day, site, d, std::string(name)}] += n;
+  }
 }
 
 result<bool> visit_counter::load_salts(std::int32_t today) {
@@ -180,14 +209,14 @@ result<bool> visit_counter::flush() {
   {
     std::lock_guard lock(shards_mutex_);
     for (auto& s : shards_) {
-      std::unordered_map<count_key, std::uint64_t, count_hash> counts;
+      view_counts taken;
       std::unordered_set<visitor_key, visitor_hash> visitors;
       {
         std::lock_guard sl(s->m);
-        counts.swap(s->counts);
+        taken.swap(s->views);
         visitors.swap(s->visitors);
       }
-      for (auto& [key, n] : counts) carried_counts_[key] += n;
+      for (const auto& [packed, n] : taken) unpack(packed, n, carried_counts_);
       carried_visitors_.merge(visitors);
     }
   }
@@ -198,7 +227,12 @@ result<bool> visit_counter::flush() {
   }
   batch.visitors.reserve(carried_visitors_.size());
   for (const auto& v : carried_visitors_) batch.visitors.push_back({day_text(v.day), v.site, to_hex(v.hash)});
+  const auto started = std::chrono::steady_clock::now();
   if (auto r = db_.add_stats(batch); !r) return r;  // kept, and tried again with the next flush
+  if (!batch.empty()) {
+    metrics::count_stats_flush(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                               batch.counts.size() + batch.visitors.size());
+  }
   carried_counts_.clear();
   carried_visitors_.clear();
 

@@ -3,7 +3,7 @@
 ///
 /// A view adds one to a handful of in-memory counts of its UTC day and site: all views, its page,
 /// its referrer, its campaign, its device class, its language. Its visitor is a keyed hash
-/// (BLAKE2b, libsodium) of the day's salt, the site, the address and the User-Agent; the salt is
+/// (SipHash-2-4, 128-bit, libsodium) of the day's salt, the site, the address and the User-Agent; the salt is
 /// random, kept in the store so that every server sharing it agrees, and deleted with the day's
 /// hashes once the day is two days old, after which nobody (this server included) can tell
 /// whether two hashes came from one person. Neither the address nor the User-Agent is kept.
@@ -51,9 +51,10 @@ class visit_counter {
 
   struct options {
     std::chrono::milliseconds interval{10'000};
-    /// Distinct names of one dimension per site and day held between two flushes; past it a
-    /// view counts under "(other)", so a flood of made-up referrers cannot grow memory or the
-    /// store without bound.
+    /// Distinct kinds of view (day, site, page, referrer, campaign, device, language) one
+    /// thread holds between two flushes. Past it, a new kind counts its referrer and campaign
+    /// as "(other)": pages, devices and languages are the site's own, so a flood of made-up
+    /// referrers cannot grow memory or the store without bound.
     std::size_t max_names = 1000;
     clock now = [] { return std::chrono::system_clock::now(); };
   };
@@ -100,14 +101,24 @@ class visit_counter {
   struct visitor_hash {
     std::size_t operator()(const visitor_key& k) const noexcept;
   };
+  /// A kind of view packed into one string (see pack()), so that counting a view is one hash
+  /// lookup without an allocation; flush() unpacks each into its dimensions.
+  struct packed_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+  using view_counts = std::unordered_map<std::string, std::uint64_t, packed_hash, std::equal_to<>>;
   /// One thread's counts since the last flush.
   struct shard {
     std::mutex m;
-    std::unordered_map<count_key, std::uint64_t, count_hash> counts;
+    view_counts views;
     std::unordered_set<visitor_key, visitor_hash> visitors;
   };
 
   shard& my_shard();
+  /// Adds `n` views of the packed kind `packed` to each of its dimensions' counts.
+  static void unpack(std::string_view packed, std::uint64_t n,
+                     std::unordered_map<count_key, std::uint64_t, count_hash>& into);
   [[nodiscard]] bool salt_for(std::int32_t day, std::array<std::uint8_t, 32>& out) const;
   result<bool> load_salts(std::int32_t today);
   void run();

@@ -32,3 +32,22 @@ TEST(CrawlerList, AnEmptyListMatchesNothing) {
 
 }  // namespace
 }  // namespace wavesites
+
+namespace wavesites {
+namespace {
+
+TEST(crawler_list, remembered_answers_stay_with_their_list) {
+  const auto bots = crawler_list::make({"Examplebot"}, {}).value();
+  const auto none = crawler_list::make({"Otherbot"}, {}).value();
+  for (int i = 0; i < 3; ++i) {  // asked again and again: the memo answers, the same way
+    EXPECT_TRUE(bots.matches("Mozilla/5.0 (compatible; Examplebot/1.0)"));
+    EXPECT_FALSE(none.matches("Mozilla/5.0 (compatible; Examplebot/1.0)"));
+    EXPECT_FALSE(bots.matches("Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0"));
+  }
+  // Past its size the memo starts again; the answers do not change.
+  for (int i = 0; i < 5000; ++i) EXPECT_FALSE(bots.matches("Mozilla/5.0 " + std::to_string(i)));
+  EXPECT_TRUE(bots.matches("Mozilla/5.0 (compatible; Examplebot/1.0)"));
+}
+
+}  // namespace
+}  // namespace wavesites
