@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <span>
+#include <utility>
 #include <ctime>
 
 #include "log/caught.hpp"
@@ -154,7 +155,12 @@ void visit_counter::count(const page_view& v) {
     if (s.views.size() >= opts_.max_names) pack(true);
     ++s.views[key];
   }
-  if (hashed) s.visitors.insert(std::move(visitor));
+  if (hashed) {
+    if (s.visitors.size() < opts_.max_visitors)
+      s.visitors.insert(std::move(visitor));
+    else if (!s.visitors.contains(visitor))
+      ++s.visitors_dropped;
+  }
 }
 
 void visit_counter::unpack(std::string_view packed, std::uint64_t n,
@@ -206,6 +212,7 @@ result<bool> visit_counter::flush() {
   auto salts = load_salts(today);
 
   // Everything counted so far, added to what an earlier failed flush left.
+  std::uint64_t dropped = 0;
   {
     std::lock_guard lock(shards_mutex_);
     for (auto& s : shards_) {
@@ -215,10 +222,15 @@ result<bool> visit_counter::flush() {
         std::lock_guard sl(s->m);
         taken.swap(s->views);
         visitors.swap(s->visitors);
+        dropped += std::exchange(s->visitors_dropped, 0);
       }
       for (const auto& [packed, n] : taken) unpack(packed, n, carried_counts_);
       carried_visitors_.merge(visitors);
     }
+  }
+  if (dropped > 0) {
+    log::warn("stats_visitors_capped", {{"views_without_visitor", dropped},
+                                        {"max_visitors_per_thread", static_cast<std::uint64_t>(opts_.max_visitors)}});
   }
   stats_batch batch;
   batch.counts.reserve(carried_counts_.size());

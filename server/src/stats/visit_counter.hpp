@@ -56,6 +56,10 @@ class visit_counter {
     /// as "(other)": pages, devices and languages are the site's own, so a flood of made-up
     /// referrers cannot grow memory or the store without bound.
     std::size_t max_names = 1000;
+    /// Distinct visitors one thread holds between two flushes (about 100 bytes each). Past it
+    /// a view is counted without its visitor: a flood of made-up User-Agents cannot take the
+    /// memory, only make the day's visitors an undercount (logged once per flush).
+    std::size_t max_visitors = 200'000;
     clock now = [] { return std::chrono::system_clock::now(); };
   };
 
@@ -113,6 +117,7 @@ class visit_counter {
     std::mutex m;
     view_counts views;
     std::unordered_set<visitor_key, visitor_hash> visitors;
+    std::uint64_t visitors_dropped = 0;
   };
 
   shard& my_shard();

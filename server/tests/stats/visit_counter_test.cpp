@@ -121,6 +121,17 @@ TEST_F(VisitCounterTest, AFloodOfMadeUpReferrersEndsUnderOther) {
   EXPECT_EQ(c.at("page:/page-1"), 10u);
 }
 
+TEST_F(VisitCounterTest, PastTheVisitorCapViewsCountWithoutTheirVisitor) {
+  visit_counter small{*db, {.interval = hours(1), .max_names = 1000, .max_visitors = 3, .now = [this] { return now; }}};
+  ASSERT_TRUE(small.flush());
+  for (int i = 0; i < 10; ++i) small.count(view("/", "198.51.100.1", "UA/" + std::to_string(i)));
+  small.count(view("/", "198.51.100.1", "UA/0"));  // one already held: still one visitor
+  ASSERT_TRUE(small.flush());
+  const auto c = counts("2026-11-26");
+  EXPECT_EQ(c.at("views:"), 11u);
+  EXPECT_EQ(c.at("visitors:"), 3u);
+}
+
 TEST_F(VisitCounterTest, StopWritesWhatIsLeft) {
   ASSERT_TRUE(counter.flush());
   counter.start();
