@@ -69,7 +69,16 @@ test.beforeAll(async () => {
   );
   const child = spawn(
     'env',
-    ['--default-signal=PIPE', BIN, 'serve', '--listen', '127.0.0.1:0', '--web', `${BUILD_DIR}/web`, ...store()],
+    [
+      '--default-signal=PIPE',
+      BIN,
+      'serve',
+      '--listen',
+      '127.0.0.1:0',
+      '--web',
+      `${BUILD_DIR}/web`,
+      ...store(),
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   server = child;
@@ -120,7 +129,9 @@ test('a lead after arriving from an ad carries its attribution to the store and 
   await hydrated(page);
   const email = `noa.${Date.now()}@haifa-puzzles.example`;
   const submit = await fillLead(page, email);
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/pac-foreign/officialwebsite/add'));
+  const answered = page.waitForResponse((r) =>
+    r.url().endsWith('/api/pac-foreign/officialwebsite/add'),
+  );
   await submit.click();
   const response = await answered;
   expect(response.status()).toBe(200);
@@ -166,7 +177,15 @@ test('the dashboard shows what wavesites stats says', async ({ browser }) => {
   // Counts reach the store within 10 s.
   const report = () =>
     JSON.parse(cli(['stats', '--format', 'json', '--web', `${BUILD_DIR}/web`])) as {
-      sites: Record<string, { views: number; visitors: number; leads: number; links: Record<string, { clicks: number }> }>;
+      sites: Record<
+        string,
+        {
+          views: number;
+          visitors: number;
+          leads: number;
+          links: Record<string, { clicks: number }>;
+        }
+      >;
     };
   await expect.poll(() => report().sites.tts2!.views, { timeout: 20_000 }).toBe(5);
   const r = report();
@@ -184,14 +203,22 @@ test('the dashboard shows what wavesites stats says', async ({ browser }) => {
   const sites = dash.getByRole('table', { name: 'Sites' });
   await expect(sites).toBeVisible();
   for (const [site, s] of Object.entries(r.sites)) {
-    const row = sites.getByRole('row').filter({ has: dash.getByRole('button', { name: site, exact: true }) });
+    const row = sites
+      .getByRole('row')
+      .filter({ has: dash.getByRole('button', { name: site, exact: true }) });
     const clicks = Object.values(s.links).reduce((n, l) => n + l.clicks, 0);
-    await expect(row.getByRole('cell')).toHaveText([`${s.views}`, `${s.visitors}`, `${clicks}`, `${s.leads}`]);
+    await expect(row.getByRole('cell')).toHaveText([
+      `${s.views}`,
+      `${s.visitors}`,
+      `${clicks}`,
+      `${s.leads}`,
+    ]);
   }
   // One site: its headline figures and its pages.
   await dash.getByRole('combobox', { name: 'Site' }).selectOption('tts2');
   await expect(dash).toHaveURL(/site=tts2/);
-  const figure = (label: string) => dash.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
+  const figure = (label: string) =>
+    dash.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
   await expect(figure('Views')).toHaveText('5');
   await expect(figure('Visitors')).toHaveText('1');
   await expect(figure('Link clicks')).toHaveText('1');

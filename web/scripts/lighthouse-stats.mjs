@@ -17,7 +17,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 async function weights(page) {
   const html = (await fetchSite(page.url)).body.toString('utf8');
-  const scripts = await fileSizes(scriptFiles(html, page.url), page.url, { 'accept-encoding': 'gzip' });
+  const scripts = await fileSizes(scriptFiles(html, page.url), page.url, {
+    'accept-encoding': 'gzip',
+  });
   return { js: scripts.reduce((sum, s) => sum + s.bytes, 0), scripts: scripts.length };
 }
 

@@ -52,7 +52,6 @@ click_record link_record(const link_click& click, std::string_view referer) {
 
 }  // namespace
 
-
 click_log::click_log(store& db, std::vector<std::string> sites)
     : db_(db), sites_(std::move(sites)), limits_(per_ip_per_hour), link_limits_(per_ip_per_hour), pool_(1) {}
 

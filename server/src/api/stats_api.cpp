@@ -57,7 +57,6 @@ response challenge() {
   return r;
 }
 
-
 }  // namespace
 
 stats_api::stats_api(const live<site_state>& sites, store& db) : sites_(sites), db_(db) {
@@ -82,8 +81,10 @@ void stats_api::add_routes(route_table& routes) {
         co_return r;
       },
       audience);
-  routes.add(http::verb::get, "/stats/", [this](request_context& ctx) { return page(ctx); }, audience);
-  routes.add(http::verb::get, "/stats/api", [this](request_context& ctx) { return api(ctx); }, audience);
+  routes.add(
+      http::verb::get, "/stats/", [this](request_context& ctx) { return page(ctx); }, audience);
+  routes.add(
+      http::verb::get, "/stats/api", [this](request_context& ctx) { return api(ctx); }, audience);
 }
 
 bool stats_api::locked_out(const std::string& client) {
@@ -101,7 +102,8 @@ bool stats_api::note_failure(const std::string& client) {
   std::lock_guard lock(mutex_);
   const auto now = steady::now();
   // Forget addresses whose hour is over, so the map holds at most an hour of them.
-  if (failures_.size() > 10'000) std::erase_if(failures_, [&](const auto& f) { return now - f.second.second > std::chrono::hours(1); });
+  if (failures_.size() > 10'000)
+    std::erase_if(failures_, [&](const auto& f) { return now - f.second.second > std::chrono::hours(1); });
   auto& [count, since] = failures_[client];
   if (count == 0 || now - since > std::chrono::hours(1)) {
     count = 0;
@@ -112,8 +114,8 @@ bool stats_api::note_failure(const std::string& client) {
 }
 
 bool stats_api::verify(const config& cfg, const std::string& name, const std::string& password) {
-  const auto user = std::find_if(cfg.stats.users.begin(), cfg.stats.users.end(),
-                                 [&](const auto& u) { return u.first == name; });
+  const auto user =
+      std::find_if(cfg.stats.users.begin(), cfg.stats.users.end(), [&](const auto& u) { return u.first == name; });
   if (user == cfg.stats.users.end()) return false;
   // The memo's key: the name, the stored hash and a keyed hash of the password (never the password).
   std::array<unsigned char, 32> digest{};

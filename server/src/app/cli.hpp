@@ -76,8 +76,8 @@ struct stats_command {
 /// `wavesites passwd`: a password on stdin -> its argon2id hash, for [stats] users.
 struct passwd_command {};
 
-using command = std::variant<serve_command, export_command, check_command, backup_command, delete_command,
-                             urls_command, stats_command, passwd_command>;
+using command = std::variant<serve_command, export_command, check_command, backup_command, delete_command, urls_command,
+                             stats_command, passwd_command>;
 
 /// A command to run, or the exit status when the command line was already answered: 0 after
 /// --help or --version, 2 after one line on stderr saying what is wrong.

@@ -256,7 +256,7 @@ int run(const serve_command& cmd, const std::function<void(route_table&)>& add_r
   sweeper.start();
   visits.start();
   const int status = srv.run();
-  visits.stop();  // the last counts written: a SIGTERM loses none
+  visits.stop();    // the last counts written: a SIGTERM loses none
   sweeper.stop();   // a pass in progress finishes: an erasure is never left half done
   notifier.stop();  // deliveries in flight finish; what is left waits in the outbox
   metrics_pool.join();
@@ -456,8 +456,8 @@ int run(const stats_command& cmd) {
   const auto m = read_manifest(cmd.web_dir.empty() ? default_web_dir() : cmd.web_dir);
   if (!m) return fail("--web: " + m.message());
   const auto sites = report_sites_of(m->route_sets);
-  const auto query = make_report_query(cmd.site, cmd.from, cmd.to,
-                                       visit_counter::day_of(std::chrono::system_clock::now()), sites);
+  const auto query =
+      make_report_query(cmd.site, cmd.from, cmd.to, visit_counter::day_of(std::chrono::system_clock::now()), sites);
   if (!query) return fail("stats: --" + query.message());
   auto opened = open_config_and_store(cmd.store);
   if (!opened) return fail(opened.message());

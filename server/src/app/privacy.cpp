@@ -85,7 +85,8 @@ result<sweep_outcome> sweep_retention(store& db, const retention_config& cfg, st
       out.stats_rows = *gone;
     else
       failed = "stats: " + gone.message();
-    if (gone && *gone > 0) log::info("erased", {{"kind", "retention"}, {"records", "stats"}, {"rows", *gone}, {"before", before}});
+    if (gone && *gone > 0)
+      log::info("erased", {{"kind", "retention"}, {"records", "stats"}, {"rows", *gone}, {"before", before}});
   }
   const bool removed = (leads && !leads->records.empty()) || (resumes && !resumes->records.empty());
   if ((removed || purge_owed) && failed.empty()) {

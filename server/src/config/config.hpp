@@ -90,7 +90,6 @@ struct stats_config {
   std::vector<cidr> allow = {*cidr::parse("127.0.0.0/8"), *cidr::parse("::1/128")};
   /// name -> argon2id hash (`wavesites passwd`), for HTTP Basic auth from anywhere else.
   std::vector<std::pair<std::string, std::string>> users;
-
 };
 
 /// A value from a table the server does not own itself, such as [landing]: the web bundle

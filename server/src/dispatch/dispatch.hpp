@@ -59,7 +59,7 @@ struct server_context {
 /// A representation prepared in memory, with the status its head is for.
 struct page_answer {
   const representation* rep;
-  int status;  ///< 200, 304 (send only the 304 head) or 404
+  int status;                     ///< 200, 304 (send only the 304 head) or 404
   const resource* res = nullptr;  ///< the file it is of (its view path, for the visit counts)
 };
 

@@ -240,7 +240,8 @@ void registry::render_intake(std::string& out) const {
   header(out, "wavesites_stats_flushes_total", "counter", "Writes of the visit counts to the store.");
   sample(out, "wavesites_stats_flushes_total", {}, stats_flushes_.load(relaxed));
   header(out, "wavesites_stats_flush_seconds_total", "counter", "Time spent writing the visit counts to the store.");
-  sample(out, "wavesites_stats_flush_seconds_total", {}, static_cast<double>(stats_flush_nanoseconds_.load(relaxed)) / 1e9);
+  sample(out, "wavesites_stats_flush_seconds_total", {},
+         static_cast<double>(stats_flush_nanoseconds_.load(relaxed)) / 1e9);
   header(out, "wavesites_stats_rows_written_total", "counter",
          "Rows the visit-count writes added to or updated in the store (daily counts and visitor hashes).");
   sample(out, "wavesites_stats_rows_written_total", {}, stats_rows_.load(relaxed));

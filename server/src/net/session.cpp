@@ -22,10 +22,10 @@
 #include "http/client_ip.hpp"
 #include "http/headers.hpp"
 #include "http/request_id.hpp"
-#include "stats/page_views.hpp"
 #include "http/request_reader.hpp"
 #include "log/event_log.hpp"
 #include "net/worker.hpp"
+#include "stats/page_views.hpp"
 
 namespace wavesites {
 namespace {

@@ -218,7 +218,8 @@ result<manifest> parse_manifest(std::string_view json_text) {
         const std::string where = "views " + file;
         auto path = text(member(view, "path", where), where + " path");
         if (path.empty() || path.front() != '/') fail(where + ": a path starts with /");
-        out.views.emplace_back(file, std::pair{std::move(path), view.contains("lang") ? text(view["lang"], where) : ""});
+        out.views.emplace_back(file,
+                               std::pair{std::move(path), view.contains("lang") ? text(view["lang"], where) : ""});
       }
     }
     if (m.contains("dashboard")) out.dashboard = text(m["dashboard"], "dashboard");

@@ -15,8 +15,7 @@ namespace wavesites {
 /// Whether the answer to `head` (on route set `site`, from `client`) is a page view: `view_path`
 /// is the answered file's page path (empty for anything but a page), `status` the answer's.
 [[nodiscard]] bool is_page_view(const stats_config& stats, const crawler_list& crawlers, const request_head& head,
-                                std::string_view site, std::string_view view_path, int status,
-                                std::string_view client);
+                                std::string_view site, std::string_view view_path, int status, std::string_view client);
 
 /// Counts the answer to `head` (on route set `site`, from `client`) when it is a page view.
 /// `page` is the answered file, `status` its status.

@@ -83,8 +83,7 @@ result<report_query> make_report_query(const std::string& site, const std::strin
   if (!parse_day(q.from)) return error{"from: \"" + from + "\" is not a date (YYYY-MM-DD)"};
   if (q.from > q.to) return error{"from: " + q.from + " is after to: " + q.to};
   if (*parse_day(q.to) - *parse_day(q.from) > std::chrono::days(3660)) return error{"from: more than ten years"};
-  if (!site.empty() &&
-      std::none_of(sites.begin(), sites.end(), [&](const report_site& s) { return s.name == site; })) {
+  if (!site.empty() && std::none_of(sites.begin(), sites.end(), [&](const report_site& s) { return s.name == site; })) {
     return error{"site: no site \"" + site.substr(0, 64) + "\""};
   }
   q.site = site;
@@ -174,7 +173,8 @@ result<nlohmann::ordered_json> build_report(store& db, const report_query& q, st
     json links = json::object();
     std::vector<std::pair<std::string, std::uint64_t>> link_order;
     for (const auto& [slug, l] : t->links) link_order.emplace_back(slug, l.first);
-    std::stable_sort(link_order.begin(), link_order.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(link_order.begin(), link_order.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     std::map<std::string, std::uint64_t> clicks_on;  // page path -> clicks of links on it
     for (const auto& [slug, n] : link_order) {
       const auto& l = t->links[slug];
@@ -211,8 +211,9 @@ std::string report_table(const nlohmann::ordered_json& report) {
   for (const auto& [name, s] : report["sites"].items()) {
     std::uint64_t clicks = 0;
     for (const auto& [slug, l] : s["links"].items()) clicks += l["clicks"].get<std::uint64_t>();
-    out << "\n" << name << ": " << s["views"] << " views, " << s["visitors"] << " visitors, " << clicks
-        << " link clicks, " << s["leads"] << " leads\n";
+    out << "\n"
+        << name << ": " << s["views"] << " views, " << s["visitors"] << " visitors, " << clicks << " link clicks, "
+        << s["leads"] << " leads\n";
     const auto section = [&](const char* title, const json& rows, bool ctr) {
       if (rows.empty()) return;
       out << "  " << title << "\n";
@@ -263,8 +264,8 @@ std::string report_csv(const nlohmann::ordered_json& report) {
       row("day_views", d["day"].get<std::string>(), d["views"]);
       row("day_visitors", d["day"].get<std::string>(), d["visitors"]);
     }
-    for (const char* metric : {"pages", "referrers", "sources", "mediums", "campaigns", "devices", "languages",
-                               "ctr", "leads_by_source"}) {
+    for (const char* metric :
+         {"pages", "referrers", "sources", "mediums", "campaigns", "devices", "languages", "ctr", "leads_by_source"}) {
       if (!s.contains(metric)) continue;
       for (const auto& [key, n] : s[metric].items()) row(metric, key, n);
     }

@@ -51,8 +51,7 @@ bool same_host(std::string_view name, std::string_view host) {
     host = host.substr(0, host.find(']') + 1);
   }
   while (!host.empty() && host.back() == '.') host.remove_suffix(1);
-  return host.size() == name.size() &&
-         std::equal(host.begin(), host.end(), name.begin(), [](char a, char b) {
+  return host.size() == name.size() && std::equal(host.begin(), host.end(), name.begin(), [](char a, char b) {
            return std::tolower(static_cast<unsigned char>(a)) == static_cast<unsigned char>(b);
          });
 }

@@ -5,9 +5,9 @@
 #include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <span>
 #include <utility>
-#include <ctime>
 
 #include "log/caught.hpp"
 #include "log/event_log.hpp"
@@ -17,15 +17,14 @@ namespace wavesites {
 namespace {
 
 /// The dimensions of stats_daily, by the number the in-memory keys use.
-constexpr std::array<std::string_view, 9> dimension_names{"views",  "page",     "referrer", "source", "medium",
+constexpr std::array<std::string_view, 9> dimension_names{"views",    "page",   "referrer", "source",  "medium",
                                                           "campaign", "device", "lang",     "visitors"};
 enum dimension : std::uint8_t { views, page, referrer, source, medium, campaign, device, lang };
 
 constexpr std::string_view other_name = "(other)";
 
 std::int32_t day_number(std::chrono::system_clock::time_point t) {
-  return static_cast<std::int32_t>(
-      std::chrono::floor<std::chrono::days>(t).time_since_epoch().count());
+  return static_cast<std::int32_t>(std::chrono::floor<std::chrono::days>(t).time_since_epoch().count());
 }
 
 std::string day_text(std::int32_t day) {
@@ -131,17 +130,17 @@ void visit_counter::count(const page_view& v) {
       input.append(part);
       input.push_back('\0');
     }
-    crypto_shorthash_siphashx24(visitor.hash.data(), reinterpret_cast<const unsigned char*>(input.data()),
-                                input.size(), salt.data());
+    crypto_shorthash_siphashx24(visitor.hash.data(), reinterpret_cast<const unsigned char*>(input.data()), input.size(),
+                                salt.data());
   }
   // The kind of view as one key: the day, then its names, each ended by a NUL (none holds one:
   // paths come from the bundle, referrers are origins, campaign values lose their control bytes).
   thread_local std::string key;
   const auto pack = [&](bool other) {
     key.assign(reinterpret_cast<const char*>(&day), sizeof day);
-    for (const std::string_view part : {v.site, v.path, other ? other_name : v.referrer, other ? other_name : v.source,
-                                        other ? other_name : v.medium, other ? other_name : v.campaign, v.device,
-                                        v.lang}) {
+    for (const std::string_view part :
+         {v.site, v.path, other ? other_name : v.referrer, other ? other_name : v.source, other ? other_name : v.medium,
+          other ? other_name : v.campaign, v.device, v.lang}) {
       key.append(part);
       key.push_back('\0');
     }
@@ -176,9 +175,13 @@ void visit_counter::unpack(std::string_view packed, std::uint64_t n,
   }
   const std::string site(parts[0]);
   into[{day, site, views, ""}] += n;
-  const std::array<std::pair<dimension, std::string_view>, 7> named{
-      {{page, parts[1]}, {referrer, parts[2]}, {source, parts[3]}, {medium, parts[4]}, {campaign, parts[5]},
-       {device, parts[6]}, {lang, parts[7]}}};
+  const std::array<std::pair<dimension, std::string_view>, 7> named{{{page, parts[1]},
+                                                                     {referrer, parts[2]},
+                                                                     {source, parts[3]},
+                                                                     {medium, parts[4]},
+                                                                     {campaign, parts[5]},
+                                                                     {device, parts[6]},
+                                                                     {lang, parts[7]}}};
   for (const auto& [d, name] : named) {
     if (d == lang && name.empty()) continue;  // a site with one language
     into[{day, site, d, std::string(name)}] += n;
@@ -256,8 +259,8 @@ result<bool> visit_counter::flush() {
 
 void visit_counter::start() {
   if (auto r = load_salts(day_number(opts_.now())); !r) {
-    log::error("stats_error", {{"what", "salts not loaded; visitors not counted until they are"},
-                               {"error", r.message()}});
+    log::error("stats_error",
+               {{"what", "salts not loaded; visitors not counted until they are"}, {"error", r.message()}});
   }
   thread_ = std::thread([this] { run(); });
 }
@@ -269,7 +272,8 @@ void visit_counter::run() {
     if (stopping_) break;
     lock.unlock();
     // A fault in one flush is reported and the next one tries again: the thread goes on.
-    const auto r = caught("stats flush", [this] { return flush(); }, result<bool>(error{"a fault, reported above"}));
+    const auto r = caught(
+        "stats flush", [this] { return flush(); }, result<bool>(error{"a fault, reported above"}));
     if (!r) log::error("stats_error", {{"what", "counts not written yet"}, {"error", r.message()}});
     lock.lock();
   }
@@ -283,7 +287,8 @@ void visit_counter::stop() {
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
-  const auto r = caught("stats flush", [this] { return flush(); }, result<bool>(error{"a fault, reported above"}));
+  const auto r = caught(
+      "stats flush", [this] { return flush(); }, result<bool>(error{"a fault, reported above"}));
   if (!r) log::error("stats_error", {{"what", "counts lost at stop"}, {"error", r.message()}});
 }
 

@@ -33,11 +33,11 @@ namespace wavesites {
 
 /// One counted view, as the connection saw it.
 struct page_view {
-  std::string_view site;        ///< the route set (a configured site)
-  std::string_view path;        ///< the page's canonical path
-  std::string_view lang;        ///< the page's language, for a site with several; else empty
-  std::string_view referrer;    ///< referrer_key(): an origin, or "direct"
-  std::string_view source;      ///< utm_source, utm_medium, utm_campaign as utm_value() has them
+  std::string_view site;      ///< the route set (a configured site)
+  std::string_view path;      ///< the page's canonical path
+  std::string_view lang;      ///< the page's language, for a site with several; else empty
+  std::string_view referrer;  ///< referrer_key(): an origin, or "direct"
+  std::string_view source;    ///< utm_source, utm_medium, utm_campaign as utm_value() has them
   std::string_view medium;
   std::string_view campaign;
   std::string_view device;      ///< "mobile", "tablet" or "desktop"

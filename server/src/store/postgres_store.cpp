@@ -17,11 +17,11 @@
 #include <vector>
 
 #include "store/click.hpp"
-#include "store/stats_sql.hpp"
 #include "store/erase_sql.hpp"
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
+#include "store/stats_sql.hpp"
 #include "util/c_handle.hpp"
 #include "util/ids.hpp"
 
@@ -952,9 +952,9 @@ result<bool> postgres_store::add_stats(const stats_batch& batch) {
     tx_guard guard(c.get());
     for (const auto& n : batch.counts) {
       const std::string count = std::to_string(n.n);
-      if (auto r = c.exec("add stats count", sql.add_count.c_str(),
-                          {text_param(n.day), text_param(n.site), text_param(n.dimension), text_param(n.name),
-                           text_param(count)});
+      if (auto r = c.exec(
+              "add stats count", sql.add_count.c_str(),
+              {text_param(n.day), text_param(n.site), text_param(n.dimension), text_param(n.name), text_param(count)});
           !r) {
         return error{r.message()};
       }

@@ -23,11 +23,11 @@
 #include <vector>
 
 #include "store/click.hpp"
-#include "store/stats_sql.hpp"
 #include "store/erase_sql.hpp"
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
+#include "store/stats_sql.hpp"
 #include "util/c_handle.hpp"
 #include "util/ids.hpp"
 
@@ -1036,16 +1036,18 @@ std::uint64_t column_count(sqlite3_stmt* s, int index) {
 
 result<std::string> sqlite_store::stats_salt(const std::string& day, const std::string& candidate) {
   const auto& sql = stats_sql(sql_dialect::sqlite);
-  if (auto r = impl_->write(sql.offer_salt, [&](sqlite3_stmt* s) {
-        bind_text(s, 1, day);
-        bind_text(s, 2, candidate);
-      });
+  if (auto r = impl_->write(sql.offer_salt,
+                            [&](sqlite3_stmt* s) {
+                              bind_text(s, 1, day);
+                              bind_text(s, 2, candidate);
+                            });
       !r) {
     return error{r.message()};
   }
   std::string salt;
-  if (auto r = impl_->write(sql.read_salt, [&](sqlite3_stmt* s) { bind_text(s, 1, day); },
-                            [&](sqlite3_stmt* s) { salt = column_text(s, 0); });
+  if (auto r = impl_->write(
+          sql.read_salt, [&](sqlite3_stmt* s) { bind_text(s, 1, day); },
+          [&](sqlite3_stmt* s) { salt = column_text(s, 0); });
       !r) {
     return error{r.message()};
   }
@@ -1131,13 +1133,12 @@ result<std::vector<click_tally>> sqlite_store::tally_clicks(const std::string& f
   auto lease = impl_->acquire_reader();
   if (!lease) return error{lease.message()};
   std::vector<click_tally> out;
-  auto r = read_range(
-      (*lease)->get(), stats_sql(sql_dialect::sqlite).tally_clicks, from, to,
-      [&](sqlite3_stmt* s) {
-        out.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2), column_text(s, 3), column_text(s, 4),
-                       column_count(s, 5)});
-      },
-      "tally clicks");
+  auto r = read_range((*lease)->get(), stats_sql(sql_dialect::sqlite).tally_clicks, from, to,
+                      [&](sqlite3_stmt* s) {
+                        out.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2), column_text(s, 3),
+                                       column_text(s, 4), column_count(s, 5)});
+                      },
+                      "tally clicks");
   if (!r) return error{r.message()};
   return out;
 }
@@ -1148,7 +1149,8 @@ result<std::vector<lead_tally>> sqlite_store::tally_leads(const std::string& fro
   std::vector<lead_tally> out;
   auto r = read_range(
       (*lease)->get(), stats_sql(sql_dialect::sqlite).tally_leads, from, to,
-      [&](sqlite3_stmt* s) { out.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2), column_text(s, 3), column_count(s, 4)});
+      [&](sqlite3_stmt* s) {
+        out.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2), column_text(s, 3), column_count(s, 4)});
       },
       "tally leads");
   if (!r) return error{r.message()};

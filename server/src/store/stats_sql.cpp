@@ -31,9 +31,8 @@ stats_statements make(sql_dialect dialect) {
       .erase_before = "DELETE FROM stats_daily WHERE day < ?1",
   };
   if (dialect == sql_dialect::postgresql) {
-    for (auto* text : {&s.offer_salt, &s.read_salt, &s.add_count, &s.add_visitor, &s.count_visitors,
-                       &s.forget_visitors, &s.forget_salts, &s.read, &s.tally_clicks, &s.tally_leads,
-                       &s.erase_before}) {
+    for (auto* text : {&s.offer_salt, &s.read_salt, &s.add_count, &s.add_visitor, &s.count_visitors, &s.forget_visitors,
+                       &s.forget_salts, &s.read, &s.tally_clicks, &s.tally_leads, &s.erase_before}) {
       *text = postgres_placeholders(*text);
     }
   }

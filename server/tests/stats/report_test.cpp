@@ -10,7 +10,8 @@ namespace {
 
 struct ReportTest : ::testing::Test {
   std::string skip;
-  std::unique_ptr<testing::scratch_database> scratch = testing::scratch_database::create(testing::backend::sqlite, skip);
+  std::unique_ptr<testing::scratch_database> scratch =
+      testing::scratch_database::create(testing::backend::sqlite, skip);
   std::unique_ptr<store> db = open_store(scratch->url()).value();
   std::vector<report_site> sites{{"tts1", "/article-detail/"}, {"waveads", ""}, {"enicf", ""}};
 
@@ -56,7 +57,7 @@ TEST_F(ReportTest, CountsClicksLeadsAndClickThroughRates) {
   click("2026-11-26T10:00:02.000Z", "tts1", "link", "sephora", "");
   click("2026-11-26T10:00:03.000Z", "enicf", "landing", "", "");
   click("2026-11-26T10:00:04.000Z", "enicf", "link", "block-blast", "");  // the button without JavaScript
-  click("2026-11-24T10:00:03.000Z", "tts1", "link", "sephora", "3");  // before the range
+  click("2026-11-24T10:00:03.000Z", "tts1", "link", "sephora", "3");      // before the range
   lead_record lead;
   lead.id = "01J00000000000000000000LD1";
   lead.received_at = "2026-11-26T09:00:00.000Z";

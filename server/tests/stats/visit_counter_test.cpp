@@ -14,7 +14,8 @@ using namespace std::chrono;
 
 struct VisitCounterTest : ::testing::Test {
   std::string skip;
-  std::unique_ptr<testing::scratch_database> scratch = testing::scratch_database::create(testing::backend::sqlite, skip);
+  std::unique_ptr<testing::scratch_database> scratch =
+      testing::scratch_database::create(testing::backend::sqlite, skip);
   std::unique_ptr<store> db = open_store(scratch->url()).value();
   system_clock::time_point now = sys_days{year{2026} / 11 / 26} + hours(23) + minutes(59);
   visit_counter counter{*db, {.interval = hours(1), .max_names = 1000, .now = [this] { return now; }}};

@@ -212,7 +212,10 @@ function categoryMisses(run, performance, seo = true) {
 async function auditPage(page, debugPort, options, spec) {
   const run = await medianRun(page, debugPort, options.runs, spec);
   const measured = await spec.measure(page);
-  const miss = [...categoryMisses(run, spec.performance, spec.seo ?? true), ...spec.misses(page, measured)];
+  const miss = [
+    ...categoryMisses(run, spec.performance, spec.seo ?? true),
+    ...spec.misses(page, measured),
+  ];
   const row = {
     page: page.name,
     perf: run.performance,
