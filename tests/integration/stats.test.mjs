@@ -155,9 +155,9 @@ function expected(slug) {
       visitors: 5, // .1 (iPhone), .2, .3, .4 and .9: one each, the returning .1 still one
       pages: { '/article-detail/3': 5, '/': 3, '/privacy': 1 },
       referrers: { direct: 8, 'https://news.example': 1 },
-      sources: { google: 1, newsletter: 1 },
-      mediums: { email: 1 },
-      campaigns: { 'spring-sale': 1 },
+      sources: { google: 1, newsletter: 1, '': 7 }, // a view without the parameter counts under ''
+      mediums: { email: 1, '': 8 },
+      campaigns: { 'spring-sale': 1, '': 8 },
       devices: { mobile: 3, tablet: 1, desktop: 5 },
       links: { [slug]: { clicks: 1, from: { 3: 1 } } },
       ctr: { '/article-detail/3': 0.2 },
@@ -173,24 +173,24 @@ function expected(slug) {
       visitors: 2,
       pages: { '/ja/': 1, '/ja/contact-us': 1, '/': 1 },
       referrers: { direct: 2, 'https://www.google.com': 1 },
-      sources: { google: 1 },
-      mediums: { cpc: 1 },
-      campaigns: { 'jp-launch': 1 },
+      sources: { google: 1, '': 2 },
+      mediums: { cpc: 1, '': 2 },
+      campaigns: { 'jp-launch': 1, '': 2 },
       devices: { mobile: 2, tablet: 0, desktop: 1 },
       languages: { ja: 2, en: 1 },
       links: {},
       ctr: {},
       leads: 2,
-      leads_by_source: { direct: 1, google: 1 },
+      leads_by_source: { google: 1, '': 1 }, // utm_source as the views count it; '' for none
     },
     enicf: {
       views: 4,
       visitors: 3,
       pages: { '/': 3, '/privacy': 1 },
       referrers: { direct: 4 },
-      sources: {},
-      mediums: {},
-      campaigns: {},
+      sources: { '': 4 },
+      mediums: { '': 4 },
+      campaigns: { '': 4 },
       devices: { mobile: 2, tablet: 0, desktop: 2 },
       links: { 'block-blast': { clicks: 1, from: {} } },
       landing_clicks: 2,
@@ -505,6 +505,7 @@ describe('two servers on one PostgreSQL', { skip: !PG_URL && 'needs WAVESITES_TE
       }
       for (const r of await Promise.all(sent)) assert.equal(r.status, 200);
       await Promise.all(servers.map((s) => s.stop()));
+      for (const srv of servers) assert.ok(!srv.stderr.includes('"stats_error"'), srv.stderr);
       const report = await statsJson(a, ['--site', 'tts1'], url);
       const t = report.sites.tts1;
       assert.equal(t.views, 60);

@@ -180,7 +180,9 @@ void read_attribution(const nlohmann::json& body, lead_record& lead, std::vector
     dropped.emplace_back("attribution (not an object)");
     return;
   }
-  for (const auto& [name, value] : it->items()) {
+  for (const auto& item : it->items()) {
+    const std::string& name = item.key();
+    const auto& value = item.value();
     const auto field = std::find_if(lead_fields.begin(), lead_fields.end(), [&](const lead_field& f) {
       return f.source == lead_source::attribution && attribution_name(f) == name;
     });

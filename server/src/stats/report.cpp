@@ -6,7 +6,6 @@
 #include <map>
 #include <sstream>
 
-#include "http/origin.hpp"
 #include "stats/visit.hpp"
 
 namespace wavesites {
@@ -59,12 +58,9 @@ struct site_totals {
   std::map<std::string, std::uint64_t> leads_by_source;
 };
 
-/// Where a lead came from, as the views count it: its utm_source, else its referrer's origin,
-/// else "direct".
+/// Where a lead came from, as the views count it: its utm_source ("" when it had none).
 std::string lead_source_key(const lead_tally& lead) {
-  if (auto source = campaign_text(lead.source); !source.empty()) return source;
-  if (auto origin = referrer_origin(lead.referrer); !origin.empty()) return origin;
-  return "direct";
+  return campaign_text(lead.source);
 }
 
 }  // namespace
@@ -163,9 +159,10 @@ result<nlohmann::ordered_json> build_report(store& db, const report_query& q, st
     site["days"] = std::move(days);
     site["pages"] = sorted(t->by["page"]);
     site["referrers"] = sorted(t->by["referrer"]);
-    site["sources"] = sorted(t->by["source"], true);
-    site["mediums"] = sorted(t->by["medium"], true);
-    site["campaigns"] = sorted(t->by["campaign"], true);
+    // A view without the parameter counts under "" (its value is empty when absent).
+    site["sources"] = sorted(t->by["source"]);
+    site["mediums"] = sorted(t->by["medium"]);
+    site["campaigns"] = sorted(t->by["campaign"]);
     json devices = json::object();
     for (const char* d : {"mobile", "tablet", "desktop"}) devices[d] = t->by["device"][d];
     site["devices"] = std::move(devices);
@@ -254,7 +251,9 @@ std::string report_csv(const nlohmann::ordered_json& report) {
     return q + "\"";
   };
   out << "site,metric,name,value\r\n";
-  for (const auto& [name, s] : report["sites"].items()) {
+  for (const auto& site : report["sites"].items()) {
+    const std::string& name = site.key();
+    const json& s = site.value();
     const auto row = [&](const std::string& metric, const std::string& key, const json& value) {
       out << cell(name) << ',' << cell(metric) << ',' << cell(key) << ',' << value.dump() << "\r\n";
     };

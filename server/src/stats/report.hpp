@@ -45,7 +45,8 @@ struct report_query {
 
 /// The report over `q` for `sites` (every site of the bundle; those with no data appear with
 /// zeros). Only keys with data appear under pages, referrers, sources, mediums, campaigns, links
-/// and ctr; `visitors` over several days is the sum of the daily unique visitors.
+/// and ctr (a view without a campaign counts under the campaign ""); `visitors` over several
+/// days is the sum of the daily unique visitors.
 [[nodiscard]] result<nlohmann::ordered_json> build_report(store& db, const report_query& q,
                                                           std::span<const report_site> sites);
 

@@ -287,8 +287,13 @@ void visit_counter::stop() {
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
-  const auto r = caught(
-      "stats flush", [this] { return flush(); }, result<bool>(error{"a fault, reported above"}));
+  // The last write has no next one to carry it: a few tries, a moment apart.
+  result<bool> r = error{"not tried"};
+  for (int attempt = 0; attempt < 3 && !r; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(250 * attempt));
+    r = caught(
+        "stats flush", [this] { return flush(); }, result<bool>(error{"a fault, reported above"}));
+  }
   if (!r) log::error("stats_error", {{"what", "counts lost at stop"}, {"error", r.message()}});
 }
 

@@ -950,6 +950,11 @@ result<bool> postgres_store::add_stats(const stats_batch& batch) {
   return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
     if (auto r = c.exec("begin", "BEGIN"); !r) return error{r.message()};
     tx_guard guard(c.get());
+    // One server's write at a time: two writing the same day's rows in different orders would
+    // deadlock, and each one's count of the day's visitors must see the other's hashes.
+    if (auto r = c.exec("lock stats", "SELECT pg_advisory_xact_lock(7301955410563620180)"); !r) {
+      return error{r.message()};
+    }
     for (const auto& n : batch.counts) {
       const std::string count = std::to_string(n.n);
       if (auto r = c.exec(
@@ -1026,7 +1031,7 @@ result<std::vector<lead_tally>> postgres_store::tally_leads(const std::string& f
     std::vector<lead_tally> out;
     for (int i = 0; i < PQntuples(r->get()); ++i) {
       out.push_back({get_text(r->get(), i, 0), get_text(r->get(), i, 1), get_text(r->get(), i, 2),
-                     get_text(r->get(), i, 3), std::stoull(get_text(r->get(), i, 4))});
+                     std::stoull(get_text(r->get(), i, 3))});
     }
     return out;
   });

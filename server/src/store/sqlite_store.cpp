@@ -1147,12 +1147,11 @@ result<std::vector<lead_tally>> sqlite_store::tally_leads(const std::string& fro
   auto lease = impl_->acquire_reader();
   if (!lease) return error{lease.message()};
   std::vector<lead_tally> out;
-  auto r = read_range(
-      (*lease)->get(), stats_sql(sql_dialect::sqlite).tally_leads, from, to,
-      [&](sqlite3_stmt* s) {
-        out.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2), column_text(s, 3), column_count(s, 4)});
-      },
-      "tally leads");
+  auto r = read_range((*lease)->get(), stats_sql(sql_dialect::sqlite).tally_leads, from, to,
+                      [&](sqlite3_stmt* s) {
+                        out.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2), column_count(s, 3)});
+                      },
+                      "tally leads");
   if (!r) return error{r.message()};
   return out;
 }

@@ -42,12 +42,11 @@ struct click_tally {
   std::uint64_t n = 0;
 };
 
-/// Leads of a day, by site and the utm_source and referrer origin they came with ("" when none).
+/// Leads of a day, by site and the utm_source they came with ("" when none).
 struct lead_tally {
   std::string day;
   std::string site;
   std::string source;
-  std::string referrer;
   std::uint64_t n = 0;
 };
 

@@ -25,9 +25,9 @@ stats_statements make(sql_dialect dialect) {
           "WHERE substr(clicked_at, 1, 10) >= ?1 AND substr(clicked_at, 1, 10) <= ?2 "
           "GROUP BY d, site, kind, link, from_article",
       .tally_leads =
-          "SELECT substr(received_at, 1, 10) AS d, official_website_name, attr_utm_source, attr_referrer, count(*) "
-          "FROM leads WHERE substr(received_at, 1, 10) >= ?1 AND substr(received_at, 1, 10) <= ?2 "
-          "GROUP BY d, official_website_name, attr_utm_source, attr_referrer",
+          "SELECT substr(received_at, 1, 10) AS d, official_website_name, attr_utm_source, count(*) FROM leads "
+          "WHERE substr(received_at, 1, 10) >= ?1 AND substr(received_at, 1, 10) <= ?2 "
+          "GROUP BY d, official_website_name, attr_utm_source",
       .erase_before = "DELETE FROM stats_daily WHERE day < ?1",
   };
   if (dialect == sql_dialect::postgresql) {
