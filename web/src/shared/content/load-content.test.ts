@@ -49,6 +49,30 @@ describe('loadArticles', () => {
     );
   });
 
+  it('leaves drafts out unread, and the preview takes them in', async () => {
+    const source = { dir: fixtures('drafts'), warn: () => {} };
+    // 4.md is half written (raw HTML, no image): a draft never stops a build of the rest.
+    const published = await loadArticles(source, 'tts1', RULES);
+    expect(published.map((a) => a.id)).toEqual(['2']);
+    expect(published[0]!.draft).toBeUndefined();
+    // The preview loads drafts, checked like any article: the half-written one names its problem.
+    await expect(loadArticles({ ...source, drafts: true }, 'tts1', RULES)).rejects.toThrow(
+      /drafts\/tts1\/articles\/4\.md:\d+: /,
+    );
+  });
+
+  it('marks a draft the preview loads, and refuses a link from a published article to a draft', async () => {
+    const source = { dir: fixtures('draft-links'), warn: () => {} };
+    const preview = await loadArticles({ ...source, drafts: true }, 'tts1', RULES);
+    expect(preview.map((a) => [a.id, a.draft])).toEqual([
+      ['2', undefined],
+      ['3', true],
+    ]);
+    await expect(loadArticles(source, 'tts1', RULES)).rejects.toThrow(
+      /draft-links\/tts1\/articles\/2\.md:15: article "3" is a draft$/,
+    );
+  });
+
   it('fails on a file that is not a Markdown article (one not yet converted, say)', async () => {
     const source = { dir: fixtures('stray'), warn: () => {} };
     await expect(loadArticles(source, 'tts1', RULES)).rejects.toThrow(

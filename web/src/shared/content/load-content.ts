@@ -5,7 +5,7 @@ import type { SocialImages } from '../seo/social-image';
 import type { ImageRegistry } from '../images/image-registry';
 import type { ResponsiveImage } from '../images/responsive-image';
 import { parseLinks, type LinkRegistry, type LinkSettings } from './links';
-import { parseMarkdownArticle } from './markdown';
+import { isDraft, parseMarkdownArticle } from './markdown';
 import {
   ContentError,
   countWords,
@@ -40,6 +40,11 @@ export interface ContentSource {
   readonly images?: ImageRegistry;
   /** The link-preview pictures (articles' artwork, the sites' cards), made by the build. */
   readonly social?: SocialImages;
+  /**
+   * Whether articles marked `draft: true` are loaded (the writer's preview). Otherwise they are
+   * skipped unread: not a page, not in any list, sitemap, feed or navigation.
+   */
+  readonly drafts?: boolean;
 }
 
 /** Turns a content image reference into the responsive image a page renders. */
@@ -134,15 +139,15 @@ export async function loadArticles(
   };
   const articles: Article[] = [];
   const refs: { file: string; id: string; line: number }[] = [];
+  const drafts = new Set<string>();
   for (const name of entries.sort(byId.compare)) {
     const file = join(dir, name);
-    const parsed = parseMarkdownArticle(
-      await readFile(file, 'utf8'),
-      display(file),
-      name.slice(0, -3),
-      rules,
-      links,
-    );
+    const text = await readFile(file, 'utf8');
+    if (source.drafts !== true && isDraft(text, display(file))) {
+      drafts.add(name.slice(0, -3));
+      continue;
+    }
+    const parsed = parseMarkdownArticle(text, display(file), name.slice(0, -3), rules, links);
     const article = parsed.article;
     refs.push(...parsed.refs.map((r) => ({ file: display(file), ...r })));
     const words = countWords(article.sections);
@@ -156,7 +161,10 @@ export async function loadArticles(
   const ids = new Set(articles.map((a) => a.id));
   for (const ref of refs) {
     if (!ids.has(ref.id)) {
-      throw new ContentError(`${ref.file}:${ref.line}`, '', `no article "${ref.id}" on ${site}`);
+      const why = drafts.has(ref.id)
+        ? `article "${ref.id}" is a draft`
+        : `no article "${ref.id}" on ${site}`;
+      throw new ContentError(`${ref.file}:${ref.line}`, '', why);
     }
   }
   return articles.sort((a, b) => byId.compare(a.id, b.id));

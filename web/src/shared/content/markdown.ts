@@ -270,6 +270,18 @@ function sections(body: Body, text: string, links: LinkRules, refs: ArticleRef[]
   return out;
 }
 
+/**
+ * Whether an article file says `draft: true` in its front matter: read before anything else is
+ * checked, so that a draft being written never stops a build of what is published.
+ */
+export function isDraft(text: string, file: string): boolean {
+  const parts = split(text, file);
+  const front = frontMatter(parts.frontMatter, file, parts.frontMatterLine).value;
+  return (
+    typeof front === 'object' && front !== null && (front as Record<string, unknown>).draft === true
+  );
+}
+
 /** The Markdown of an article, parsed and checked; `fileId` is the file name without `.md`. */
 export function parseMarkdownArticle(
   text: string,

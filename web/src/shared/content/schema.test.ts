@@ -63,6 +63,15 @@ describe('parseArticle', () => {
     expect(b.id).toBe('8');
   });
 
+  it('marks a draft, and wants draft to be true or false', () => {
+    expect(parseArticle(article({ draft: true }), 'f.md', '3', LONG, SECTIONS).draft).toBe(true);
+    expect(parseArticle(article({ draft: false }), 'f.md', '3', LONG, SECTIONS)).not.toHaveProperty(
+      'draft',
+    );
+    const e = error(() => parseArticle(article({ draft: 'yes' }), 'f.md', '3', LONG, SECTIONS));
+    expect([e.field, e.problem]).toEqual(['draft', 'expected true or false']);
+  });
+
   it("wants the blog's least number of sections", () => {
     expect(() => parseArticle(article(), 'f.md', '3', LONG, SECTIONS.slice(0, 2))).toThrow(
       /at least 3 sections/,

@@ -51,6 +51,8 @@ export interface Article {
   readonly excerpt: string;
   readonly image: ImageRef;
   readonly sections: readonly Section[];
+  /** `draft: true` in its front matter: only the preview shows it (content/README.md). */
+  readonly draft?: true;
 }
 
 /** tts1's featured block: one featured article and four related ones, by id. */
@@ -300,7 +302,15 @@ export function parseArticle(
   ext = '.md',
 ): Article {
   const r = new Reader(file);
-  const record = r.object(value, '', ['id', 'title', 'date', 'excerpt', 'image'], ['updated']);
+  const record = r.object(
+    value,
+    '',
+    ['id', 'title', 'date', 'excerpt', 'image'],
+    ['updated', 'draft'],
+  );
+  if (record.draft !== undefined && typeof record.draft !== 'boolean') {
+    r.fail('draft', 'expected true or false');
+  }
   // A string id written as a number in YAML (id: 3) is still that id.
   const rawId =
     rules.idKind === 'string' && typeof record.id === 'number' ? String(record.id) : record.id;
@@ -321,6 +331,7 @@ export function parseArticle(
     excerpt: r.text(record.excerpt, 'excerpt'),
     image: r.image(record.image, 'image'),
     sections: minSections(r, sections, rules.minSections),
+    ...(record.draft === true ? { draft: true as const } : {}),
   };
 }
 
