@@ -72,6 +72,51 @@ describe('parseArticle', () => {
     expect([e.field, e.problem]).toEqual(['draft', 'expected true or false']);
   });
 
+  it('takes a moment as its date: shown as its date in the style of the site, live from then', () => {
+    const a = parseArticle(
+      article({ date: '2026-12-01T09:00:00+01:00', expires: '2026-12-24T23:59:59Z' }),
+      'f.md',
+      '3',
+      LONG,
+      SECTIONS,
+    );
+    expect(a).toMatchObject({
+      date: 'December 1, 2026',
+      isoDate: '2026-12-01',
+      publishAt: Date.UTC(2026, 11, 1, 8),
+      expiresAt: Date.UTC(2026, 11, 24, 23, 59, 59),
+    });
+    const b = parseArticle(
+      article({ id: '8', date: '2026-12-01T00:30Z' }),
+      'f.md',
+      '8',
+      ISO,
+      SECTIONS,
+    );
+    expect([b.date, b.publishAt]).toEqual(['2026-12-01', Date.UTC(2026, 11, 1, 0, 30)]);
+    // A plain date is live at once, as ever; a date as expiry is its first moment (UTC).
+    const c = parseArticle(article({ expires: '2026-01-01' }), 'f.md', '3', LONG, SECTIONS);
+    expect(c.publishAt).toBeUndefined();
+    expect(c.expiresAt).toBe(Date.UTC(2026, 0, 1));
+  });
+
+  it.each([
+    [{ date: '2026-12-01T09:00:00' }, 'date', 'expected a moment'],
+    [{ date: '2026-02-30T09:00:00Z' }, 'date', 'not a real date'],
+    [{ date: '2026-12-01T25:00:00Z' }, 'date', 'expected a moment'],
+    [{ expires: 'soon' }, 'expires', 'expected a moment'],
+    [{ expires: '2025-03-04T00:00:00Z' }, 'expires', 'must come after the date'],
+    [
+      { date: '2026-12-01T09:00:00Z', expires: '2026-12-01T08:59:59Z' },
+      'expires',
+      'must come after the date',
+    ],
+  ])('refuses %j at %s', (over, field, problem) => {
+    const e = error(() => parseArticle(article(over), 'f.md', '3', LONG, SECTIONS));
+    expect(e.field).toBe(field);
+    expect(e.problem).toContain(problem);
+  });
+
   it("wants the blog's least number of sections", () => {
     expect(() => parseArticle(article(), 'f.md', '3', LONG, SECTIONS.slice(0, 2))).toThrow(
       /at least 3 sections/,

@@ -53,6 +53,13 @@ export interface Article {
   readonly sections: readonly Section[];
   /** `draft: true` in its front matter: only the preview shows it (content/README.md). */
   readonly draft?: true;
+  /**
+   * When it goes live (ms since 1970, UTC), when its `date` gave a time: before it, the
+   * article is not published anywhere; the server switches to the pages that show it then.
+   */
+  readonly publishAt?: number;
+  /** When it expires (ms since 1970, UTC): from then it is gone (410) and in no list. */
+  readonly expiresAt?: number;
 }
 
 /** tts1's featured block: one featured article and four related ones, by id. */
@@ -188,6 +195,37 @@ class Reader {
     return { date, isoDate };
   }
 
+  /**
+   * An article's `date`: a date in the site's style, or a moment (ISO 8601 with a time and an
+   * offset: 2026-12-01T09:00:00+01:00) shown as its date in the site's style, when it goes live.
+   */
+  publication(
+    value: unknown,
+    at: string,
+    style: DateStyle,
+  ): { date: string; isoDate: string; publishAt?: number } {
+    if (typeof value === 'string' && value.includes('T')) {
+      const moment = this.moment(value, at);
+      const isoDate = value.slice(0, 10);
+      return { date: style === 'iso' ? isoDate : isoToLong(isoDate), isoDate, publishAt: moment };
+    }
+    return this.date(value, at, style);
+  }
+
+  /** A moment: ISO 8601 with a time and an offset (Z or ±hh:mm), or a date (its 00:00 UTC). */
+  moment(value: unknown, at: string): number {
+    const text = this.text(value, at);
+    const m = MOMENT_RE.exec(text);
+    const dateOnly = m === null ? checkIsoDate(text) : null;
+    if (m === null && dateOnly === null) {
+      this.fail(at, 'expected a moment like 2026-12-01T09:00:00+01:00 (or a date, 2026-12-01)');
+    }
+    if (m !== null && checkIsoDate(text.slice(0, 10)) === null) this.fail(at, 'is not a real date');
+    const ms = Date.parse(dateOnly !== null ? `${dateOnly}T00:00:00Z` : text);
+    if (Number.isNaN(ms)) this.fail(at, 'is not a real moment');
+    return ms;
+  }
+
   image(value: unknown, at: string): ImageRef {
     const record = this.object(value, at, ['src', 'alt']);
     const src = this.text(record.src, join(at, 'src'));
@@ -256,6 +294,16 @@ export function longDateToIso(text: string): string | null {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
+/** ISO 8601 with a time and an offset; seconds and fractions optional. */
+const MOMENT_RE =
+  /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** 2025-01-13 as the long style writes it: January 13, 2025. */
+export function isoToLong(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return `${MONTHS[m! - 1]} ${d}, ${y}`;
+}
+
 function checkIsoDate(text: string): string | null {
   const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(text);
   if (!m) return null;
@@ -306,7 +354,7 @@ export function parseArticle(
     value,
     '',
     ['id', 'title', 'date', 'excerpt', 'image'],
-    ['updated', 'draft'],
+    ['updated', 'draft', 'expires'],
   );
   if (record.draft !== undefined && typeof record.draft !== 'boolean') {
     r.fail('draft', 'expected true or false');
@@ -317,7 +365,14 @@ export function parseArticle(
   const id = r.id(rawId, 'id', rules.idKind);
   if (id !== fileId)
     r.fail('id', `is ${JSON.stringify(record.id)} but the file is named ${fileId}${ext}`);
-  const published = r.date(record.date, 'date', rules.dateStyle);
+  const published = r.publication(record.date, 'date', rules.dateStyle);
+  const expiresAt = record.expires === undefined ? undefined : r.moment(record.expires, 'expires');
+  if (
+    expiresAt !== undefined &&
+    expiresAt <= (published.publishAt ?? Date.parse(`${published.isoDate}T00:00:00Z`))
+  ) {
+    r.fail('expires', 'must come after the date');
+  }
   const updated =
     record.updated === undefined ? undefined : r.date(record.updated, 'updated', rules.dateStyle);
   if (updated !== undefined && updated.isoDate <= published.isoDate) {
@@ -332,6 +387,7 @@ export function parseArticle(
     image: r.image(record.image, 'image'),
     sections: minSections(r, sections, rules.minSections),
     ...(record.draft === true ? { draft: true as const } : {}),
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
   };
 }
 
