@@ -21,6 +21,7 @@ import { readJson, takeClientManifest, walk, writeOut } from './files';
 import { createImagePipeline, describeImages, imageCacheDir, loadSharp } from './images';
 import { siteFileRoutes, writeSiteAssets, writeSiteFiles } from './site-files';
 import { SocialImagePipeline } from './social-images';
+import { editionFile, shareWithFirst } from './editions';
 import { buildManifest, checkManifest, type Manifest, type ManifestStatic } from './manifest';
 import { OUT_DIR, SSR_DIR, BUILD_DIR, WEB_DIR } from './paths';
 import { precompress } from './precompress';
@@ -39,18 +40,21 @@ async function prepareSites(source: ContentSource): Promise<Sites> {
   return sites;
 }
 
+/** manifest.json and the later editions' manifest.<n>.json: read by the server, never served. */
+const MANIFEST_FILE = /^manifest(\.[0-9]+)?\.json$/;
+
 /** Everything in build/web that is not a page, the manifest or a precompressed copy. */
 async function listStatics(): Promise<ManifestStatic[]> {
   return (await walk(OUT_DIR))
     .map((path) => relative(OUT_DIR, path).split('\\').join('/'))
-    .filter((f) => f !== 'manifest.json' && !f.startsWith('pages/') && !/\.(br|gz)$/.test(f))
+    .filter((f) => !MANIFEST_FILE.test(f) && !f.startsWith('pages/') && !/\.(br|gz)$/.test(f))
     .map((file) => ({ path: `/${file}`, file, immutable: file.startsWith('assets/') }));
 }
 
 /** .br and .gz beside every served text file (not manifest.json, which only the server reads). */
 async function precompressAll(): Promise<number> {
   const files = (await walk(OUT_DIR)).filter(
-    (p) => relative(OUT_DIR, p) !== 'manifest.json' && !/\.(br|gz)$/.test(p),
+    (p) => !MANIFEST_FILE.test(relative(OUT_DIR, p)) && !/\.(br|gz)$/.test(p),
   );
   let written = 0;
   for (let i = 0; i < files.length; i += 16) {
@@ -82,11 +86,14 @@ function contentSource(warnings: string[]) {
 }
 
 /** Checks the manifest against what was written, then writes it. */
-async function writeManifest(manifest: Manifest): Promise<void> {
+async function writeManifest(manifest: Manifest, name = 'manifest.json'): Promise<void> {
   const problems = checkManifest(manifest, (f) => existsSync(join(OUT_DIR, f)));
-  if (problems.length > 0) throw new Error(`manifest.json:\n  ${problems.join('\n  ')}`);
-  await writeOut('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  if (problems.length > 0) throw new Error(`${name}:\n  ${problems.join('\n  ')}`);
+  await writeOut(name, `${JSON.stringify(manifest, null, 2)}\n`);
 }
+
+/** Moments of change one build may hold: each is an edition of every page that changes. */
+const MAX_EDITIONS = 50;
 
 async function main(): Promise<void> {
   if (process.env.NODE_ENV !== 'production') {
@@ -103,30 +110,61 @@ async function main(): Promise<void> {
     await readJson<ViteManifest>(join(SSR_DIR, '.vite/manifest.json')),
   );
 
-  const sites = await prepareSites(source);
-  const knownIds: KnownIds = Object.fromEntries(
-    [...sites].map(([name, s]) => [name, s.prepared.knownIds]),
-  );
-  const withFeed = new Set(
-    [...sites].filter(([, s]) => (s.prepared.knownIds.article?.length ?? 0) > 0).map(([n]) => n),
-  );
-  const fileRoutes = siteFileRoutes([...sites.keys()], withFeed);
-  const routing = buildRouting(
-    SITES.map((s) => s.routes),
-    knownIds,
-    fileRoutes,
-  );
+  // The pages as they are now, and as they will be at each later moment an article goes live or
+  // expires (editions.ts): every edition's content is loaded before any image is encoded.
+  const now = Date.now();
+  const editions: { at: number; sites: Sites }[] = [
+    { at: now, sites: await prepareSites({ ...source, at: now }) },
+  ];
+  const moments = [
+    ...new Set([...editions[0]!.sites.values()].flatMap((s) => s.prepared.schedule ?? [])),
+  ].sort((a, b) => a - b);
+  if (moments.length > MAX_EDITIONS) {
+    throw new Error(
+      `${moments.length} moments at which articles go live or expire: at most ${MAX_EDITIONS} (content/README.md)`,
+    );
+  }
+  for (const at of moments) editions.push({ at, sites: await prepareSites({ ...source, at }) });
+
   const siteAssets = await writeSiteAssets(loadSharp(WEB_DIR), WEB_DIR, SITES);
   const encoding = images.run().then(
     () => null,
     (error: unknown) => error,
   );
-
-  const writer = new PageWriter(assets, sites, siteAssets);
-  for (const spec of routing.pages) await writer.write(spec);
-  await writer.writeNotFound();
   const dashboard = await writeDashboard(assets);
-  const filePages = await writeSiteFiles(SITES, fileRoutes, writer.indexed, siteAssets);
+
+  /** One edition's pages, site files and route sets. */
+  const renderEdition = async (sites: Sites, n: number) => {
+    const knownIds: KnownIds = Object.fromEntries(
+      [...sites].map(([name, s]) => [name, s.prepared.knownIds]),
+    );
+    const goneIds: KnownIds = Object.fromEntries(
+      [...sites].map(([name, s]) => [name, s.prepared.goneIds ?? {}]),
+    );
+    const withFeed = new Set(
+      [...sites].filter(([, s]) => (s.prepared.knownIds.article?.length ?? 0) > 0).map(([m]) => m),
+    );
+    const fileRoutes = siteFileRoutes([...sites.keys()], withFeed);
+    const routing = buildRouting(
+      SITES.map((s) => s.routes),
+      knownIds,
+      fileRoutes,
+      goneIds,
+    );
+    const place = n === 0 ? (f: string) => f : (f: string) => editionFile(f, n);
+    const writer = new PageWriter(assets, sites, siteAssets, place);
+    for (const spec of routing.pages) await writer.write(spec);
+    await writer.writeNotFound();
+    const filePages = await writeSiteFiles(
+      SITES,
+      fileRoutes.map((r) => ({ ...r, file: place(r.file) })),
+      writer.indexed,
+      siteAssets,
+    );
+    return { knownIds, routing, writer, filePages };
+  };
+  const rendered: Awaited<ReturnType<typeof renderEdition>>[] = [];
+  for (const [n, e] of editions.entries()) rendered.push(await renderEdition(e.sites, n));
   await assets.copySsrCss();
   const cards = await social.run();
 
@@ -135,20 +173,47 @@ async function main(): Promise<void> {
   if (imageError !== null) throw imageError;
   const imageStats = await images.run();
   const statics = await listStatics();
+  const links = await loadLinks(source);
 
-  await writeManifest(
-    buildManifest({
-      routing,
-      settings: Object.fromEntries(writer.settings),
-      pages: { ...writer.pages, ...filePages },
-      alias: writer.alias,
+  const manifestOf = (r: (typeof rendered)[number], extra: Partial<Manifest> = {}): Manifest => ({
+    ...buildManifest({
+      routing: r.routing,
+      settings: Object.fromEntries(r.writer.settings),
+      pages: { ...r.writer.pages, ...r.filePages },
+      alias: r.writer.alias,
       statics,
-      links: await loadLinks(source),
+      links,
       crawlers: crawlerList(),
       dashboard,
-      views: writer.views,
+      views: r.writer.views,
     }),
-  );
+    ...extra,
+  });
+  const first = manifestOf(rendered[0]!, {
+    ...(editions.length > 1
+      ? {
+          editions: editions.slice(1).map((e, i) => ({
+            at: new Date(e.at).toISOString(),
+            manifest: `manifest.${i + 1}.json`,
+          })),
+        }
+      : {}),
+  });
+  let shared = 0;
+  for (const [i, r] of rendered.slice(1).entries()) {
+    const later = manifestOf(r);
+    const kept = await shareWithFirst(first, {
+      pages: { ...later.pages },
+      views: { ...later.views },
+    });
+    shared += kept.shared;
+    await writeManifest(
+      { ...later, pages: kept.pages, views: kept.views },
+      `manifest.${i + 1}.json`,
+    );
+  }
+  await writeManifest(first);
+  const { knownIds, writer } = rendered[0]!;
   const compressed = await precompressAll();
 
   for (const w of warnings) console.warn(`warning: ${w}`);
@@ -156,7 +221,8 @@ async function main(): Promise<void> {
   const articles = Object.values(knownIds).flatMap((k) => Object.values(k).flat()).length;
   console.log(
     `prerendered ${writer.files} HTML files for ${Object.keys(writer.pages).length} pages ` +
-      `(${writer.alias.size} deduped, ${articles} articles from ${relative(WEB_DIR, source.dir) || '.'}), ` +
+      `(${writer.alias.size} deduped, ${articles} articles from ${relative(WEB_DIR, source.dir) || '.'}` +
+      `${editions.length > 1 ? `; ${editions.length - 1} later editions sharing ${shared} pages` : ''}), ` +
       `${statics.length} static files, ${compressed} precompressed files, ` +
       `in ${Math.round(performance.now() - started)} ms -> ${relative(WEB_DIR, OUT_DIR)}`,
   );

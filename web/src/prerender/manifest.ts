@@ -31,6 +31,16 @@ export interface Manifest {
    * counts under and, on a site with several languages, its language.
    */
   readonly views: Readonly<Record<string, ManifestView>>;
+  /**
+   * Later editions (editions.ts): from `at` (ISO 8601, UTC) on, the server answers from the
+   * manifest file `manifest` instead (the latest whose moment has come). The first edition's only.
+   */
+  readonly editions?: readonly ManifestEdition[];
+}
+
+export interface ManifestEdition {
+  readonly at: string;
+  readonly manifest: string;
 }
 
 export interface ManifestView {
@@ -53,6 +63,8 @@ export interface ManifestDetail {
   readonly id: 'number' | 'string';
   readonly ids: Readonly<Record<string, string>>;
   readonly empty: string;
+  /** Ids of expired articles: answered 410 Gone with the route set's not-found page. */
+  readonly gone?: readonly string[];
 }
 
 /** One file, or one file per language (the server picks by the `lang` cookie). */
@@ -108,6 +120,7 @@ export function buildManifest(input: {
         id: d.id,
         ids: Object.fromEntries(Object.entries(d.ids).map(([k, p]) => [k, id(p)])),
         empty: id(d.empty),
+        ...(d.gone !== undefined ? { gone: d.gone } : {}),
       })),
       not_found: id(set.notFound),
       ...(set.prefixedEntry ? { prefixed_entry: set.prefixedEntry } : {}),
@@ -167,6 +180,10 @@ export function checkManifest(m: Manifest, exists: (file: string) => boolean): s
         referPage(`${name} ${d.prefix}${articleId}`, pageId);
       }
       referPage(`${name} ${d.prefix} empty`, d.empty);
+      for (const gone of d.gone ?? []) {
+        if (gone in d.ids) problems.push(`${name} ${d.prefix}: id "${gone}" is both live and gone`);
+        if (gone === '' || gone.includes('/')) problems.push(`${name}: bad gone id "${gone}"`);
+      }
     }
     referPage(`${name} not_found`, v.not_found);
   }

@@ -58,6 +58,8 @@ export class PageWriter {
       { definition: SiteDefinition; prepared: PreparedSite }
     >,
     private readonly siteAssets: SiteAssets,
+    /** Where a page's file goes: as named, or under a later edition's folder (editions.ts). */
+    private readonly place: (file: string) => string = (file) => file,
   ) {}
 
   async write(spec: PageSpec): Promise<void> {
@@ -72,7 +74,7 @@ export class PageWriter {
       return;
     }
     this.byContent.set(key, spec.id);
-    const fileOf = (lang: string | null) => spec.file.replace('{lang}', lang ?? '');
+    const fileOf = (lang: string | null) => this.place(spec.file.replace('{lang}', lang ?? ''));
     for (const r of rendered) {
       await this.writeHtml(fileOf(r.lang), r.html);
       if (r.view !== undefined) this.views[fileOf(r.lang)] = r.view;
@@ -84,7 +86,7 @@ export class PageWriter {
           default_lang: spec.langs.default,
           ...extras,
         }
-      : { file: spec.file, ...extras };
+      : { file: this.place(spec.file), ...extras };
   }
 
   /** The 404 pages: the sites' one (it links home), and the prefixed set's (it links every site). */
@@ -115,8 +117,8 @@ export class PageWriter {
       body: await renderToHtml(notFound.element),
     });
     await checkClasses(id, html, links.files, this.assets);
-    await this.writeHtml(file, html);
-    this.pages[id] = { file };
+    await this.writeHtml(this.place(file), html);
+    this.pages[id] = { file: this.place(file) };
   }
 
   /** Renders `spec` in `lang`; `localized`: for the language's own URL, at the page's own path. */

@@ -214,6 +214,8 @@ export function blogSite<P extends string = never>(
 ): PreparedSite {
   return {
     knownIds: { article: blog.articles.map((a) => a.id) },
+    goneIds: { article: blog.gone },
+    schedule: blog.schedule,
     routeObjects: ({ routeSet }) =>
       routeObjects(blog.routes, routeSet, pages(blogPages(blog, routeSet))),
   };

@@ -5,6 +5,7 @@ import {
   type ContentSource,
   type ImageLookup,
 } from '../content/load-content';
+import { editionAt, switchTimes } from '../content/schedule';
 import type { Article, ArticleRules, Section } from '../content/schema';
 import { indexArticles } from '../render/route-objects';
 import type { SiteRoutes } from '../routes/route-set';
@@ -39,6 +40,10 @@ export interface Blog<P extends string = never> {
    * list on the blog, of its feed, and of its articles' previous/next links.
    */
   readonly articles: readonly Article[];
+  /** Articles that have expired at the edition's moment: their addresses answer 410 Gone. */
+  readonly gone: readonly string[];
+  /** The later moments at which an article goes live or expires: the next editions. */
+  readonly schedule: readonly number[];
   readonly index: ReadonlyMap<string, Article>;
   /** Where its link-preview pictures come from. */
   readonly social: SocialImages;
@@ -51,7 +56,12 @@ export interface Blog<P extends string = never> {
 export function newestFirst(articles: readonly Article[]): Article[] {
   return articles
     .map((a, i) => ({ a, i }))
-    .sort((x, y) => y.a.isoDate.localeCompare(x.a.isoDate) || y.i - x.i)
+    .sort(
+      (x, y) =>
+        y.a.isoDate.localeCompare(x.a.isoDate) ||
+        (y.a.publishAt ?? 0) - (x.a.publishAt ?? 0) ||
+        y.i - x.i,
+    )
     .map(({ a }) => a);
 }
 
@@ -61,10 +71,20 @@ export async function loadBlog<P extends string = never>(
   routes: SiteRoutes<BlogPage | P>,
   site: BlogSite,
 ): Promise<Blog<P>> {
-  const articles = newestFirst(await loadArticles(source, routes.site, site.ARTICLE_RULES));
+  const all = newestFirst(await loadArticles(source, routes.site, site.ARTICLE_RULES));
+  const at = source.at ?? Date.now();
+  const { live: articles, gone } = editionAt(all, at);
   // Rendering tests give no picture maker: names only, nothing encoded.
   const social = source.social ?? plannedSocialImages();
-  return { routes, site, articles, index: indexArticles(articles), social };
+  return {
+    routes,
+    site,
+    articles,
+    gone,
+    schedule: switchTimes(all, at),
+    index: indexArticles(articles),
+    social,
+  };
 }
 
 /**

@@ -45,6 +45,11 @@ export interface ContentSource {
    * skipped unread: not a page, not in any list, sitemap, feed or navigation.
    */
   readonly drafts?: boolean;
+  /**
+   * The moment the pages are rendered for (ms since 1970): which scheduled articles are live and
+   * which have expired then (schedule.ts). The build renders one edition per switch time.
+   */
+  readonly at?: number;
 }
 
 /** Turns a content image reference into the responsive image a page renders. */

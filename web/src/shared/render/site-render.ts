@@ -61,6 +61,10 @@ export interface RenderContext {
 export interface PreparedSite {
   /** Canonical ids of the articles each detail page knows, by detail page name. */
   readonly knownIds: Readonly<Record<string, readonly string[]>>;
+  /** Ids of expired articles by detail page name: answered 410 Gone with the not-found page. */
+  readonly goneIds?: Readonly<Record<string, readonly string[]>>;
+  /** Later moments at which the site's pages change (an article goes live or expires). */
+  readonly schedule?: readonly number[];
   routeObjects(context: RenderContext): SiteRouteObject[];
 }
 

@@ -160,6 +160,8 @@ export interface DetailSet {
   /** Canonical id -> page id. */
   readonly ids: Readonly<Record<string, string>>;
   readonly empty: string;
+  /** Canonical ids that are gone (expired articles): 410 with the not-found page. */
+  readonly gone?: readonly string[];
 }
 
 export interface RouteSet {
@@ -211,6 +213,7 @@ export function buildRouting(
   sites: readonly SiteRoutes[],
   knownIds: KnownIds,
   files: readonly SiteFileRoute[] = [],
+  goneIds: KnownIds = {},
 ): Routing {
   checkSiteNames(sites);
   const pages = new PageList();
@@ -222,7 +225,7 @@ export function buildRouting(
       const into = kind === 'prefixed' ? prefixed : own;
       addExactPages(site, kind, pages, into);
       addLanguagePages(site, kind, pages, into);
-      addDetailPages(site, kind, knownIds[site.site] ?? {}, pages, into);
+      addDetailPages(site, kind, knownIds[site.site] ?? {}, pages, into, goneIds[site.site] ?? {});
     }
     for (const f of files.filter((f) => f.site === site.site)) own.route(f.path, f.id);
     const prefixedEntry = site.pages.find((r) => r.prefixed.length > 0)?.prefixed[0];
@@ -355,6 +358,7 @@ function addDetailPages(
   known: Readonly<Record<string, readonly string[]>>,
   pages: PageList,
   into: RouteSetBuilder,
+  goneIds: Readonly<Record<string, readonly string[]>> = {},
 ) {
   for (const detail of site.details) {
     checkName(site.site, detail.page);
@@ -367,7 +371,8 @@ function addDetailPages(
       ids[articleId] = pages.add(site, kind, detail.page, `${prefix}${articleId}`, articleId);
     }
     const empty = pages.add(site, kind, detail.page, `${prefix}${EMPTY_ARTICLE_SEGMENT}`, null);
-    into.detail({ prefix, id: detail.id, ids, empty });
+    const gone = (goneIds[detail.page] ?? []).filter((id) => !(id in ids));
+    into.detail({ prefix, id: detail.id, ids, empty, ...(gone.length > 0 ? { gone } : {}) });
   }
 }
 
