@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
 #include <string>
 
 #include <boost/asio/co_spawn.hpp>
@@ -16,6 +17,7 @@
 #include "api/clicks.hpp"
 #include "api/intake.hpp"
 #include "api/stats_api.hpp"
+#include "app/edition_switcher.hpp"
 #include "app/export.hpp"
 #include "app/privacy.hpp"
 #include "config/config.hpp"
@@ -138,6 +140,9 @@ class reloader {
   /// Called after a new config is in force, to hand it to what keeps its own copy.
   void on_change(std::function<void(const config&)> fn) { listeners_.push_back(std::move(fn)); }
 
+  /// Held while the site state is replaced (here, and by the edition switcher).
+  std::mutex& swap_mutex() { return swap_; }
+
   void operator()() {
     auto next = load_config(path_);
     if (!next) {
@@ -154,7 +159,10 @@ class reloader {
       log::warn("reload_partial", {{"config", path_}, {"reason", "[server] settings take effect at the next start"}});
     }
     cfg_.set(cfg);
-    sites_.set(std::move(state).value());
+    {
+      std::lock_guard swap(swap_);
+      sites_.set(std::move(state).value());
+    }
     for (const auto& fn : listeners_) fn(*cfg);
     log::info("reloaded", {{"config", path_}, {"sites", cfg->hosts.size()}});
   }
@@ -174,6 +182,7 @@ class reloader {
   live<config>& cfg_;
   live<site_state>& sites_;
   std::vector<std::function<void(const config&)>> listeners_;
+  std::mutex swap_;
 };
 
 }  // namespace
@@ -255,7 +264,11 @@ int run(const serve_command& cmd, const std::function<void(route_table&)>& add_r
   notifier.start();
   sweeper.start();
   visits.start();
+  // Scheduled articles go live and expired ones go at their moments (docs/manifest.md, "Editions").
+  edition_switcher editions(web_dir, live_sites, reload.swap_mutex());
+  editions.start();
   const int status = srv.run();
+  editions.stop();
   visits.stop();    // the last counts written: a SIGTERM loses none
   sweeper.stop();   // a pass in progress finishes: an erasure is never left half done
   notifier.stop();  // deliveries in flight finish; what is left waits in the outbox

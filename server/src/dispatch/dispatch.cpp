@@ -85,8 +85,8 @@ decision dispatch(const app_context& app, const request_head& head, std::string_
 }
 
 result<std::shared_ptr<const site_state>> site_state::build(std::shared_ptr<const config> cfg,
-                                                            const std::string& web_dir) {
-  auto pages = catalog::load(web_dir, *cfg);
+                                                            const std::string& web_dir, std::int64_t at_ms) {
+  auto pages = catalog::load(web_dir, *cfg, at_ms);
   if (!pages) return error{pages.message()};
   auto hosts = host_router::make(*cfg, **pages);
   if (!hosts) return error{hosts.message()};

@@ -39,7 +39,9 @@ struct site_state {
 
   /// Loads the web bundle in `web_dir` against `cfg` and routes its hosts: what `serve` does at
   /// start and again on every reload. An error names what is wrong.
-  static result<std::shared_ptr<const site_state>> build(std::shared_ptr<const config> cfg, const std::string& web_dir);
+  /// `at_ms`: the moment whose edition of the bundle to load (by default now).
+  static result<std::shared_ptr<const site_state>> build(std::shared_ptr<const config> cfg, const std::string& web_dir,
+                                                         std::int64_t at_ms = catalog::now_ms());
 
   [[nodiscard]] app_context view(const route_table& routes, metrics::registry& m) const {
     return {*cfg, *pages, *hosts, routes, m};
@@ -59,7 +61,7 @@ struct server_context {
 /// A representation prepared in memory, with the status its head is for.
 struct page_answer {
   const representation* rep;
-  int status;                     ///< 200, 304 (send only the 304 head) or 404
+  int status;                     ///< 200, 304 (send only the 304 head), 404 or 410
   const resource* res = nullptr;  ///< the file it is of (its view path, for the visit counts)
 };
 

@@ -60,6 +60,8 @@ std::string_view reason_phrase(int status) {
       return "Not Found";
     case 405:
       return "Method Not Allowed";
+    case 410:
+      return "Gone";
     case 408:
       return "Request Timeout";
     case 411:

@@ -423,7 +423,10 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
   const std::string_view body =
       head_.method == http::verb::head || status == 304 ? std::string_view{} : std::string_view(rep.body);
   bytes = body.size();
-  const std::string_view head = status == 200 ? rep.head_200 : status == 304 ? rep.head_304 : rep.head_404;
+  const std::string_view head = status == 200   ? rep.head_200
+                                : status == 304 ? rep.head_304
+                                : status == 410 ? rep.head_410
+                                                : rep.head_404;
   co_return co_await send(prepare(head, extra, body, keep_alive_, &rep));
 }
 

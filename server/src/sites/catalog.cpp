@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <thread>
 
@@ -76,6 +77,7 @@ class catalog_builder {
         detail.numeric = d.numeric;
         for (const auto& [id, page_id] : d.ids) detail.ids.emplace(id, pages_.at(page_id));
         detail.empty = pages_.at(d.empty);
+        for (const auto& id : d.gone) detail.gone.emplace(id, true);
       }
       set.not_found = pages_.at(spec.not_found);
       for (const auto& [field, value] : spec.headers) set.header_lines += field + ": " + value + "\r\n";
@@ -170,15 +172,23 @@ result<bool> add_own_settings(const manifest& m, const config& cfg, setting_valu
 
 }  // namespace
 
-result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const config& cfg) {
+std::int64_t catalog::now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const config& cfg, std::int64_t at_ms) {
   const auto bundle_error = [&](const std::string& message) { return error{"web bundle " + web_dir + ": " + message}; };
-  const auto m = read_manifest(web_dir);
-  if (!m) return bundle_error(m.message());
+  auto in_force = read_manifest_at(web_dir, at_ms);
+  if (!in_force) return bundle_error(in_force.message());
+  const manifest* m = &in_force->m;
   auto settings = resolve_settings(m->settings, cfg);
   if (!settings) return error{settings.message()};
   if (auto r = add_own_settings(*m, cfg, *settings); !r) return error{r.message()};
 
   std::unique_ptr<catalog> cat(new catalog());
+  cat->next_edition_ms_ = in_force->next_ms;
+  cat->edition_ = in_force->file;
   catalog_builder build(*cat, web_dir, *settings, m->views);
   if (auto r = build.add_pages(m->pages); !r) return bundle_error(r.message());
   if (auto r = build.add_statics(m->statics); !r) return bundle_error(r.message());

@@ -3,6 +3,7 @@
 /// once into memory with a ready header block per (file, encoding, status). Nothing here is
 /// site-specific: routes, ids, pages and the settings pages take all come from manifest.json.
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <string>
@@ -25,7 +26,17 @@ class catalog {
   /// Loads the bundle in `web_dir`: reads manifest.json, gives the pages the settings of `cfg`
   /// (or their defaults), and loads every file the manifest names. The message of an error names
   /// the bundle, or the config file when a setting is at fault.
-  static result<std::unique_ptr<catalog>> load(const std::string& web_dir, const config& cfg);
+  ///
+  /// A bundle with later editions (articles that go live or expire at set moments) is loaded as
+  /// it stands at `at_ms` (milliseconds since 1970, UTC; by default now): its edition then.
+  static result<std::unique_ptr<catalog>> load(const std::string& web_dir, const config& cfg,
+                                               std::int64_t at_ms = now_ms());
+
+  /// Milliseconds since 1970, UTC, by the system clock.
+  [[nodiscard]] static std::int64_t now_ms();
+  /// The moment the next edition takes over (0: none), and the manifest file this one came from.
+  [[nodiscard]] std::int64_t next_edition_ms() const { return next_edition_ms_; }
+  [[nodiscard]] const std::string& edition() const { return edition_; }
 
   [[nodiscard]] const route_set* find_route_set(std::string_view name) const;
   [[nodiscard]] const route_set& prefixed() const { return *prefixed_; }
@@ -68,6 +79,8 @@ class catalog {
   string_map<const resource*> statics_;
   const route_set* prefixed_ = nullptr;
   std::vector<std::string> languages_;
+  std::int64_t next_edition_ms_ = 0;
+  std::string edition_;
   link_registry links_;
   crawler_list crawlers_;
   const resource* dashboard_ = nullptr;

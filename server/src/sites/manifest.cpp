@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -111,6 +113,7 @@ manifest_route_set parse_route_set(const std::string& name, const json& spec) {
       detail.numeric = text(member(d, "id", name + " " + detail.prefix), name + " id") == "number";
       detail.ids = text_map(member(d, "ids", name + " " + detail.prefix), name + " " + detail.prefix + " ids");
       detail.empty = text(member(d, "empty", name + " " + detail.prefix), name + " " + detail.prefix + " empty");
+      if (d.contains("gone")) detail.gone = texts(d["gone"], name + " " + detail.prefix + " gone");
     }
   }
   s.not_found = text(member(spec, "not_found", name), name + " not_found");
@@ -150,6 +153,29 @@ link_spec parse_link(const std::string& slug, const json& spec) {
 }
 
 /// The rules that hold across sections: references resolve, names are unique.
+/// "2026-12-01T08:00:00.000Z" (what the build writes: UTC, milliseconds) as ms since 1970.
+std::int64_t parse_moment(const std::string& text) {
+  int y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0, ms = 0;
+  char tail = 0;
+  if (text.size() != 24 ||
+      std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d.%3dZ%c", &y, &mo, &d, &h, &mi, &sec, &ms, &tail) != 7) {
+    fail("editions: \"" + text + "\" is not a moment like 2026-12-01T08:00:00.000Z");
+  }
+  const std::chrono::year_month_day ymd{std::chrono::year(y), std::chrono::month(static_cast<unsigned>(mo)),
+                                        std::chrono::day(static_cast<unsigned>(d))};
+  if (!ymd.ok() || h > 23 || mi > 59 || sec > 59) fail("editions: \"" + text + "\" is not a real moment");
+  const auto days = std::chrono::sys_days(ymd).time_since_epoch();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(days).count() + ((h * 60LL + mi) * 60LL + sec) * 1000LL +
+         ms;
+}
+
+/// A later edition's manifest: "manifest.<n>.json" beside manifest.json, nothing else.
+bool is_edition_file(const std::string& file) {
+  if (!file.starts_with("manifest.") || !file.ends_with(".json")) return false;
+  const auto n = std::string_view(file).substr(9, file.size() - 14);
+  return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 void check(const manifest& m) {
   std::set<std::string, std::less<>> pages, settings;
   for (const auto& d : m.settings) {
@@ -179,6 +205,11 @@ void check(const manifest& m) {
     for (const auto& d : s.details) {
       for (const auto& [id, page] : d.ids) page_ref(page, s.name + " " + d.prefix + id);
       page_ref(d.empty, s.name + " " + d.prefix + " empty");
+      for (const auto& id : d.gone) {
+        if (std::any_of(d.ids.begin(), d.ids.end(), [&](const auto& known) { return known.first == id; })) {
+          fail(s.name + " " + d.prefix + id + ": both live and gone");
+        }
+      }
     }
     page_ref(s.not_found, s.name + " not_found");
   }
@@ -223,6 +254,19 @@ result<manifest> parse_manifest(std::string_view json_text) {
       }
     }
     if (m.contains("dashboard")) out.dashboard = text(m["dashboard"], "dashboard");
+    if (m.contains("editions")) {
+      for (const auto& e : m["editions"]) {
+        manifest_edition edition;
+        edition.at = text(member(e, "at", "editions"), "editions at");
+        edition.at_ms = parse_moment(edition.at);
+        edition.file = text(member(e, "manifest", "editions " + edition.at), "editions manifest");
+        if (!is_edition_file(edition.file)) fail("editions " + edition.at + ": bad manifest name " + edition.file);
+        if (!out.editions.empty() && out.editions.back().at_ms >= edition.at_ms) {
+          fail("editions " + edition.at + ": not after the one before");
+        }
+        out.editions.push_back(std::move(edition));
+      }
+    }
     if (m.contains("crawlers")) {
       const auto& c = m["crawlers"];
       if (c.contains("literals")) out.crawlers.literals = texts(c["literals"], "crawlers literals");
@@ -237,13 +281,38 @@ result<manifest> parse_manifest(std::string_view json_text) {
   }
 }
 
-result<manifest> read_manifest(const std::filesystem::path& web_dir) {
-  const auto path = web_dir / "manifest.json";
+result<manifest> read_manifest(const std::filesystem::path& web_dir, const std::string& file) {
+  const auto path = web_dir / file;
   std::ifstream in(path, std::ios::binary);
   if (!in) return error{"cannot read " + path.string() + " (run `make build` first, or pass --web DIR)"};
   std::ostringstream ss;
   ss << in.rdbuf();
   return parse_manifest(ss.str());
+}
+
+result<manifest_in_force> read_manifest_at(const std::filesystem::path& web_dir, std::int64_t now_ms) {
+  auto first = read_manifest(web_dir);
+  if (!first) return error{first.message()};
+  manifest_in_force out;
+  out.file = "manifest.json";
+  const manifest_edition* current = nullptr;
+  for (const auto& e : first->editions) {
+    if (e.at_ms <= now_ms) {
+      current = &e;
+    } else {
+      out.next_ms = e.at_ms;
+      break;
+    }
+  }
+  if (current == nullptr) {
+    out.m = std::move(first).value();
+    return out;
+  }
+  auto edition = read_manifest(web_dir, current->file);
+  if (!edition) return error{current->file + " (the edition of " + current->at + "): " + edition.message()};
+  out.file = current->file;
+  out.m = std::move(edition).value();
+  return out;
 }
 
 std::vector<std::string> site_names(const manifest& m) {

@@ -2,6 +2,7 @@
 /// manifest.json, the web build's table of contents (docs/manifest.md), read into plain structs
 /// and checked: every page id a route names exists, file names stay inside the bundle, every
 /// setting a page takes is declared. Nothing here reads the pages themselves.
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -33,6 +34,7 @@ struct manifest_detail {
   bool numeric = false;                                  ///< ids are decimal numbers ("01" is "1")
   std::vector<std::pair<std::string, std::string>> ids;  ///< known id -> page id
   std::string empty;                                     ///< page id of any other id (404)
+  std::vector<std::string> gone;  ///< ids of expired articles: 410 Gone with the route set's not-found page
 };
 
 struct manifest_route_set {
@@ -58,6 +60,14 @@ struct manifest_crawlers {
   std::vector<std::string> patterns;
 };
 
+/// A later edition of the bundle (docs/manifest.md, "Editions"): from `at_ms` on, the pages
+/// are those of `file`, a manifest beside manifest.json.
+struct manifest_edition {
+  std::int64_t at_ms = 0;  ///< milliseconds since 1970, UTC
+  std::string at;          ///< as written, for messages
+  std::string file;        ///< "manifest.<n>.json"
+};
+
 struct manifest {
   std::vector<setting_declaration> settings;
   std::vector<manifest_page> pages;
@@ -67,14 +77,25 @@ struct manifest {
   manifest_crawlers crawlers;
   /// file -> its canonical path and language: the pages whose views count (stats/).
   std::vector<std::pair<std::string, std::pair<std::string, std::string>>> views;
-  std::string dashboard;  ///< the stats dashboard's page, served at /stats/; empty: none
+  std::string dashboard;                   ///< the stats dashboard's page, served at /stats/; empty: none
+  std::vector<manifest_edition> editions;  ///< later editions, in order of their moments
 };
 
 /// Parses and checks manifest.json's text.
 [[nodiscard]] result<manifest> parse_manifest(std::string_view json_text);
 
 /// Reads `web_dir`/manifest.json; the error says how to get one.
-[[nodiscard]] result<manifest> read_manifest(const std::filesystem::path& web_dir);
+[[nodiscard]] result<manifest> read_manifest(const std::filesystem::path& web_dir,
+                                             const std::string& file = "manifest.json");
+
+/// The bundle in force at `now_ms`: manifest.json, or the latest of its editions whose moment
+/// has come; and the moment of the next edition after `now_ms` (0: none).
+struct manifest_in_force {
+  manifest m;
+  std::string file;
+  std::int64_t next_ms = 0;
+};
+[[nodiscard]] result<manifest_in_force> read_manifest_at(const std::filesystem::path& web_dir, std::int64_t now_ms);
 
 /// The bundle's sites: its route sets but "prefixed".
 [[nodiscard]] std::vector<std::string> site_names(const manifest& m);

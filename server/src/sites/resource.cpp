@@ -65,13 +65,13 @@ std::string make_head(int status, const resource& res, encoding enc, const repre
     if (enc == encoding::br) h += "Content-Encoding: br\r\n";
     if (enc == encoding::gzip) h += "Content-Encoding: gzip\r\n";
   }
-  if (status != 404) {
+  if (status < 400) {
     h += "ETag: ";
     h += rep.etag;
     h += "\r\n";
   }
   h += "Cache-Control: ";
-  h += policy.immutable && status != 404 ? "public, max-age=31536000, immutable" : "no-cache";
+  h += policy.immutable && status < 400 ? "public, max-age=31536000, immutable" : "no-cache";
   // A page chosen by the lang cookie varies by it too, so no cache mixes the languages.
   h += policy.varies_by_cookie ? "\r\nVary: Accept-Encoding, Cookie\r\n" : "\r\nVary: Accept-Encoding\r\n";
   h += policy.security;
@@ -119,6 +119,7 @@ void prepare_heads(resource& res, const serve_policy& policy) {
     rep.head_200 = make_head(200, res, enc, rep, policy);
     rep.head_304 = make_head(304, res, enc, rep, policy);
     rep.head_404 = make_head(404, res, enc, rep, policy);
+    if (res.content_type.starts_with("text/html")) rep.head_410 = make_head(410, res, enc, rep, policy);
   }
 }
 

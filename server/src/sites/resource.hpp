@@ -27,6 +27,7 @@ struct representation {
   std::string head_200;
   std::string head_304;
   std::string head_404;
+  std::string head_410;  ///< HTML pages only: an expired article's address answers a not-found page
 };
 
 struct resource {

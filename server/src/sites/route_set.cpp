@@ -57,11 +57,11 @@ route_match find_route(const route_set& set, std::string_view path) {
     if (!path.starts_with(d.prefix)) continue;
     const auto id = path.substr(d.prefix.size());
     if (id.empty() || id.find('/') != std::string_view::npos) continue;
-    if (d.numeric) {
-      const auto key = canonical_numeric_id(id);
-      if (auto it = d.ids.find(key); !key.empty() && it != d.ids.end()) return {it->second, 200};
-    } else if (auto it = d.ids.find(id); it != d.ids.end()) {
-      return {it->second, 200};
+    const std::string numeric = d.numeric ? canonical_numeric_id(id) : std::string();
+    const std::string_view key = d.numeric ? std::string_view(numeric) : id;
+    if (!key.empty()) {
+      if (auto it = d.ids.find(key); it != d.ids.end()) return {it->second, 200};
+      if (!d.gone.empty() && d.gone.contains(key)) return {set.not_found, 410};
     }
     return {d.empty, 404};
   }

@@ -40,6 +40,7 @@ struct detail_route {
   bool numeric = false;  ///< canonicalise the id as a decimal number ("01" -> "1")
   string_map<const page*> ids;
   const page* empty = nullptr;
+  string_map<bool> gone;  ///< expired ids: 410 with the route set's not-found page
 };
 
 struct route_set {
@@ -54,7 +55,7 @@ struct route_set {
 
 struct route_match {
   const page* target;
-  int status;  ///< 200 or 404
+  int status;  ///< 200, 404, or 410 for an article that has expired
 };
 
 /// The page for `path` (no query string) in `set`: a route (200), a detail id (200, or the empty

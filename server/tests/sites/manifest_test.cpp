@@ -1,5 +1,13 @@
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <tuple>
+
+#include <fstream>
+
+#include <filesystem>
+
 #include <string>
 
 #include "sites/manifest.hpp"
@@ -92,6 +100,83 @@ TEST(Manifest, SettingsMustBeDeclaredWellAndBeforeUse) {
   EXPECT_NE(error_of(manifest_with(pages, sets, R"({"s.x":{"type":"url","default":"nope"}})")).find("default"),
             std::string::npos);
   EXPECT_NE(error_of(manifest_with(pages, sets, R"({"s.x":{"type":"text"}})")).find("default"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wavesites
+
+namespace wavesites {
+namespace {
+
+const std::string kDetail =
+    R"({"prefixed":{"routes":{"/":"a"},"details":[{"prefix":"/p/","id":"number","ids":{"1":"a"},"empty":"a",
+        "gone":["2"]}],"not_found":"a"}})";
+
+TEST(Manifest, ReadsGoneIdsAndEditionsInOrder) {
+  auto text = manifest_with(R"({"a":{"file":"a.html"}})", kDetail);
+  text.pop_back();
+  text += R"(,"editions":[{"at":"2026-12-01T08:00:00.000Z","manifest":"manifest.1.json"},
+                          {"at":"2026-12-01T08:00:01.500Z","manifest":"manifest.2.json"}]})";
+  const auto m = parse_manifest(text);
+  ASSERT_TRUE(m.ok()) << m.message();
+  EXPECT_EQ(m->route_sets[0].details[0].gone, std::vector<std::string>{"2"});
+  ASSERT_EQ(m->editions.size(), 2u);
+  EXPECT_EQ(m->editions[0].at_ms, 1796112000000);
+  EXPECT_EQ(m->editions[1].at_ms - m->editions[0].at_ms, 1500);
+  EXPECT_EQ(m->editions[1].file, "manifest.2.json");
+}
+
+TEST(Manifest, RefusesEditionsOutOfOrderOrNamedOtherwise) {
+  const auto with = [](const std::string& editions) {
+    auto text = manifest_with();
+    text.pop_back();
+    return error_of(text + R"(,"editions":)" + editions + "}");
+  };
+  EXPECT_NE(with(R"([{"at":"2026-12-01T08:00:00Z","manifest":"manifest.1.json"}])").find("not a moment"),
+            std::string::npos);
+  EXPECT_NE(with(R"([{"at":"2026-02-30T08:00:00.000Z","manifest":"manifest.1.json"}])").find("not a real moment"),
+            std::string::npos);
+  EXPECT_NE(with(R"([{"at":"2026-12-01T08:00:00.000Z","manifest":"../x.json"}])").find("bad manifest name"),
+            std::string::npos);
+  EXPECT_NE(with(R"([{"at":"2026-12-01T08:00:00.000Z","manifest":"manifest.1.json"},
+                     {"at":"2026-12-01T08:00:00.000Z","manifest":"manifest.2.json"}])")
+                .find("not after"),
+            std::string::npos);
+  // An id cannot be both an article and gone.
+  EXPECT_NE(error_of(manifest_with(R"({"a":{"file":"a.html"}})",
+                                   R"({"prefixed":{"routes":{},"details":[{"prefix":"/p/","id":"number",
+                                       "ids":{"1":"a"},"empty":"a","gone":["1"]}],"not_found":"a"}})"))
+                .find("both live and gone"),
+            std::string::npos);
+}
+
+TEST(Manifest, TheEditionInForceIsTheLatestWhoseMomentHasCome) {
+  const auto dir = std::filesystem::temp_directory_path() / ("wavesites-editions-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto write = [&](const std::string& name, const std::string& text) { std::ofstream(dir / name) << text; };
+  auto first = manifest_with();
+  first.pop_back();
+  write("manifest.json", first + R"(,"editions":[{"at":"2026-12-01T08:00:00.000Z","manifest":"manifest.1.json"},
+                                                {"at":"2026-12-01T09:00:00.000Z","manifest":"manifest.2.json"}]})");
+  write("manifest.1.json", manifest_with(R"({"a":{"file":"one.html"}})"));
+  write("manifest.2.json", manifest_with(R"({"a":{"file":"two.html"}})"));
+  const std::int64_t eight = 1796112000000;
+  const auto at = [&](std::int64_t ms) {
+    auto r = read_manifest_at(dir, ms);
+    EXPECT_TRUE(r.ok()) << r.message();
+    return std::tuple{r->file, r->m.pages.at(0).file, r->next_ms};
+  };
+  EXPECT_EQ(at(eight - 1), std::tuple(std::string("manifest.json"), std::string("a.html"), eight));
+  EXPECT_EQ(at(eight), std::tuple(std::string("manifest.1.json"), std::string("one.html"), eight + 3'600'000));
+  EXPECT_EQ(at(eight + 3'599'999),
+            std::tuple(std::string("manifest.1.json"), std::string("one.html"), eight + 3'600'000));
+  EXPECT_EQ(at(eight + 3'600'000),
+            std::tuple(std::string("manifest.2.json"), std::string("two.html"), std::int64_t{0}));
+  std::filesystem::remove(dir / "manifest.2.json");
+  const auto missing = read_manifest_at(dir, eight + 3'600'000);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.message().find("manifest.2.json"), std::string::npos);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -27,5 +27,25 @@ TEST(PercentDecode, RejectsMalformedAndSlashes) {
   EXPECT_FALSE(percent_decode_path("/a%00", out));
 }
 
+TEST(FindRoute, AnExpiredArticleIsGoneAnUnknownOneNotFound) {
+  const page live{}, empty{}, not_found{};
+  route_set set;
+  set.not_found = &not_found;
+  auto& d = set.details.emplace_back();
+  d.prefix = "/article-detail/";
+  d.numeric = true;
+  d.empty = &empty;
+  d.ids.emplace("3", &live);
+  d.gone.emplace("4", true);
+  EXPECT_EQ(find_route(set, "/article-detail/3").status, 200);
+  const auto gone = find_route(set, "/article-detail/04");  // canonical id 4
+  EXPECT_EQ(gone.status, 410);
+  EXPECT_EQ(gone.target, &not_found) << "the site's not-found page";
+  const auto unknown = find_route(set, "/article-detail/5");
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_EQ(unknown.target, &empty);
+  EXPECT_EQ(find_route(set, "/article-detail/x").status, 404);
+}
+
 }  // namespace
 }  // namespace wavesites
