@@ -72,7 +72,13 @@ test("at a descriptor limit of 256, 1,500 slow connections do not keep a normal 
     try {
       for (let i = 0; i < 5; i++) {
         const t0 = Date.now();
-        const r = await request(srv.port, "/tts1/home");
+        // Its address is the slow connections' too: while the backlog drains, a connection that
+        // arrives when every other of the address began waiting under 250 ms ago is closed at
+        // once (by design), and a browser opens another. One more try, within the 5 s.
+        const r = await request(srv.port, "/tts1/home").catch((e) => {
+          if (!/socket hang up|ECONNRESET/.test(String(e))) throw e;
+          return request(srv.port, "/tts1/home");
+        });
         assert.equal(r.status, 200);
         assert.match(r.body, /<html/);
         assert.ok(
@@ -217,12 +223,22 @@ test("at its cap, an address's new connection takes the place of its own silent 
     held.push(fresh);
     fresh.write("GET /tts1/home HTTP/1.1\r\nHost: x\r\n\r\n");
     assert.match((await outcome(fresh, 1000)).data, /^HTTP\/1\.1 200 /);
-    assert.equal((await silentOutcome).closed, true, "the silent one made room");
+    assert.equal(
+      (await silentOutcome).closed,
+      true,
+      "the silent one made room",
+    );
     const second = await connect(srv.port, { localAddress: "127.0.0.9" });
-    second.write("GET /tts1/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    second.write(
+      "GET /tts1/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
     assert.match((await outcome(second, 3000)).data, /^HTTP\/1\.1 200 /);
     const idleEnd = await idleOutcome;
-    assert.match(idleEnd.data, /^HTTP\/1\.1 200 /, "the idle one had its answer");
+    assert.match(
+      idleEnd.data,
+      /^HTTP\/1\.1 200 /,
+      "the idle one had its answer",
+    );
     assert.equal(idleEnd.closed, true, "and then made room");
     const m = samples((await request(srv.port, "/metrics")).body);
     assert.equal(m["wavesites_connections_evicted_total"], 2);
