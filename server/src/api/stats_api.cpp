@@ -9,6 +9,7 @@
 
 #include "api/handler_support.hpp"
 #include "http/headers.hpp"
+#include "http/query.hpp"
 #include "log/event_log.hpp"
 #include "metrics/metrics.hpp"
 #include "stats/report.hpp"
@@ -23,14 +24,7 @@ using steady = std::chrono::steady_clock;
 constexpr auto remembered_for = std::chrono::minutes(5);
 
 std::string query_param(std::string_view query, std::string_view name) {
-  while (!query.empty()) {
-    const auto amp = query.find('&');
-    const auto pair = query.substr(0, amp);
-    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
-    const auto eq = pair.find('=');
-    if (eq != std::string_view::npos && pair.substr(0, eq) == name) return std::string(pair.substr(eq + 1, 64));
-  }
-  return {};
+  return std::string(query_value(query, name).value_or(std::string_view{}).substr(0, 64));
 }
 
 /// The name and password of an "Authorization: Basic ..." header, if it carries them.

@@ -4,17 +4,14 @@
 #include <atomic>
 #include <unordered_map>
 
+#include "util/string_map.hpp"
+
 namespace wavesites {
 namespace {
 
 std::size_t pair_key(char a, char b) {
   return (static_cast<std::size_t>(static_cast<unsigned char>(a)) << 8) | static_cast<unsigned char>(b);
 }
-
-struct transparent_hash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
 
 }  // namespace
 
@@ -50,7 +47,7 @@ bool crawler_list::matches(std::string_view ua) const {
   // hash lookup rather than a scan and 36 regular expressions.
   struct memo {
     std::uint64_t serial = 0;
-    std::unordered_map<std::string, bool, transparent_hash, std::equal_to<>> answers;
+    string_map<bool> answers;
   };
   thread_local memo mine;
   if (mine.serial != serial_) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "http/query.hpp"
 #include "sites/catalog.hpp"
 
 namespace wavesites {
@@ -39,15 +40,8 @@ std::optional<std::string> decode_query_value(std::string_view in) {
 
 /// The first value of `name` in `query`, decoded; empty when absent or malformed.
 std::string query_param(std::string_view query, std::string_view name) {
-  while (!query.empty()) {
-    const auto amp = query.find('&');
-    const auto pair = query.substr(0, amp);
-    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
-    const auto eq = pair.find('=');
-    if (pair.substr(0, eq) != name || eq == std::string_view::npos) continue;
-    return decode_query_value(pair.substr(eq + 1)).value_or(std::string());
-  }
-  return {};
+  const auto value = query_value(query, name);
+  return value ? decode_query_value(*value).value_or(std::string()) : std::string();
 }
 
 bool contains(std::string_view text, std::string_view word) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sites/resource.hpp"
+#include "util/string_map.hpp"
 
 namespace wavesites {
 
@@ -27,13 +28,6 @@ struct page {
     return *fallback;
   }
 };
-
-struct string_hash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
-template <typename V>
-using string_map = std::unordered_map<std::string, V, string_hash, std::equal_to<>>;
 
 struct detail_route {
   std::string prefix;

@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <unordered_map>
 
 #include "config/config.hpp"
 #include "http/origin.hpp"
+#include "http/query.hpp"
+#include "util/string_map.hpp"
 
 namespace wavesites {
 namespace {
@@ -36,11 +37,6 @@ std::string decode(std::string_view in) {
   }
   return out;
 }
-
-struct transparent_hash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
 
 /// Whether the request's Host (any case, maybe with a port or a trailing dot) names `name`
 /// (lower case, no port), without building a normalised copy.
@@ -78,15 +74,8 @@ device_class device_of(std::string_view ua) {
 }
 
 std::string utm_value(std::string_view query, std::string_view name) {
-  while (!query.empty()) {
-    const auto amp = query.find('&');
-    const auto pair = query.substr(0, amp);
-    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
-    const auto eq = pair.find('=');
-    if (eq == std::string_view::npos || pair.substr(0, eq) != name) continue;
-    return campaign_text(decode(pair.substr(eq + 1)));
-  }
-  return {};
+  const auto value = query_value(query, name);
+  return value ? campaign_text(decode(*value)) : std::string();
 }
 
 std::string campaign_text(std::string_view text) {
@@ -108,7 +97,7 @@ std::string referrer_key(std::string_view referer, std::string_view host, std::s
   if (referer.empty()) return "direct";
   // Readers of one page bring the same few Referers: each thread remembers their origins.
   struct memo {
-    std::unordered_map<std::string, std::string, transparent_hash, std::equal_to<>> origins;
+    string_map<std::string> origins;
   };
   thread_local memo mine;
   auto it = mine.origins.find(referer);

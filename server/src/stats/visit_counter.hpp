@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "store/store.hpp"
+#include "util/string_map.hpp"
 
 namespace wavesites {
 
@@ -107,11 +108,7 @@ class visit_counter {
   };
   /// A kind of view packed into one string (see pack()), so that counting a view is one hash
   /// lookup without an allocation; flush() unpacks each into its dimensions.
-  struct packed_hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-  };
-  using view_counts = std::unordered_map<std::string, std::uint64_t, packed_hash, std::equal_to<>>;
+  using view_counts = string_map<std::uint64_t>;
   /// One thread's counts since the last flush.
   struct shard {
     std::mutex m;

@@ -1,0 +1,12 @@
+#pragma once
+/// The parameters of a request's query string.
+#include <optional>
+#include <string_view>
+
+namespace wavesites {
+
+/// The raw (still percent-encoded) value of the first `name=value` pair of `query`; nothing when
+/// no pair names it. A pair without `=` names nothing.
+[[nodiscard]] std::optional<std::string_view> query_value(std::string_view query, std::string_view name);
+
+}  // namespace wavesites
