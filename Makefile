@@ -9,7 +9,7 @@ WEB_OUT    := $(BUILD)/web
 LISTEN     ?= 127.0.0.1:8080
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test build bench load deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz fuzz clean
+.PHONY: run preview test build bench load deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz fuzz clean
 
 ## make run: install what is missing, build, say where to open each site, serve them on http://$(LISTEN)
 # The URLs come from the config's *.localhost hosts (wavesites urls), before the server's log.
@@ -17,6 +17,11 @@ run: deps build
 	@mkdir -p data
 	@$(BIN) urls --listen $(LISTEN)
 	exec $(BIN) serve --listen $(LISTEN)
+
+## make preview: the writer's loop (content/README.md): every site, drafts and scheduled articles included (each with its band), on <site>.localhost as make run; a save under content/ or web/src rebuilds what it touches and reloads the open tab
+# It builds into build/preview/ and its own data directory there: nothing of it is published.
+preview: deps server
+	@cd web && LISTEN=$(LISTEN) node scripts/preview.mjs
 
 ## make build: the server binary and the prerendered web bundle
 build: server web

@@ -59,17 +59,32 @@ for (const lang of LANGS) {
   }
 }
 
-/** Sum of the layout shifts of the page so far (the CLS of a session). */
-async function layoutShift(page: Page): Promise<number> {
+/** The layout shifts of the page so far: their sum (the CLS of a session) and what moved. */
+async function layoutShift(page: Page): Promise<{ sum: number; moved: string[] }> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ sum: number; moved: string[] }>((resolve) => {
         let sum = 0;
+        const moved: string[] = [];
+        type Shift = PerformanceEntry & {
+          value: number;
+          sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          for (const entry of list.getEntries() as Shift[]) {
             sum += entry.value;
+            for (const s of entry.sources ?? []) {
+              const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+              const name = el ? `${el.tagName.toLowerCase()}.${el.className}` : '?';
+              const [a, b] = [s.previousRect, s.currentRect];
+              moved.push(
+                `${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${name} ` +
+                  `${a.x},${a.y} ${a.width}x${a.height} -> ${b.x},${b.y} ${b.width}x${b.height}`,
+              );
+            }
+          }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(sum), 300);
+        setTimeout(() => resolve({ sum, moved }), 300);
       }),
   );
 }
@@ -81,24 +96,32 @@ const VIEWS = [
   { lang: 'ja' as const, width: 1440, height: 900 },
 ];
 
-for (const { lang, width, height } of VIEWS) {
-  for (const path of [HOME, CONTACT] as const) {
-    test(`${path} in ${lang} at ${width} px: no layout shift while loading and scrolling`, async ({
-      page,
-      context,
-    }) => {
-      await useLang(context, lang);
-      await page.setViewportSize({ width, height });
-      await page.goto(path);
-      await hydrated(page);
-      await page.waitForLoadState('networkidle');
-      const full = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let y = 0; y < full; y += height / 2) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForTimeout(40);
-      }
-      await page.waitForLoadState('networkidle');
-      expect(await layoutShift(page)).toBe(0);
-    });
+test.describe('layout stability', () => {
+  // One shift of 0.13 was seen once in a full run on a loaded 2-core machine and never again in
+  // hundreds of runs, throttled or not: a second try tells such a one-off from a page that
+  // shifts, which fails both; the message names what moved.
+  test.describe.configure({ retries: 1 });
+  for (const { lang, width, height } of VIEWS) {
+    for (const path of [HOME, CONTACT] as const) {
+      test(`${path} in ${lang} at ${width} px: no layout shift while loading and scrolling`, async ({
+        page,
+        context,
+      }) => {
+        await useLang(context, lang);
+        await page.setViewportSize({ width, height });
+        await page.goto(path);
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        const full = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0; y < full; y += height / 2) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          await page.waitForTimeout(40);
+        }
+        await page.waitForLoadState('networkidle');
+        const { sum, moved } = await layoutShift(page);
+        // What moved, so that a shift seen once on a loaded machine can be traced.
+        expect(sum, moved.join('\n')).toBe(0);
+      });
+    }
   }
-}
+});

@@ -130,11 +130,11 @@ class catalog_builder {
  public:
   /// Compresses the bodies filled at start-up (the build's .gz and .br no longer match them) on
   /// every core at once: brotli at its best takes tens of milliseconds a page.
-  void compress_filled() {
+  void compress_filled(bool fast) {
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
       for (std::size_t i; (i = next.fetch_add(1)) < filled_.size();) {
-        compress_now(*filled_[i].first);
+        compress_now(*filled_[i].first, fast);
         prepare_heads(*filled_[i].first, filled_[i].second);
       }
     };
@@ -204,7 +204,7 @@ result<std::unique_ptr<catalog>> catalog::load(const std::string& web_dir, const
   auto crawlers = crawler_list::make(m->crawlers.literals, m->crawlers.patterns);
   if (!crawlers) return bundle_error(crawlers.message());
   cat->crawlers_ = std::move(crawlers).value();
-  build.compress_filled();
+  build.compress_filled(m->preview);
   cat->bodies_.place(cat->resources_, sendfile_threshold);
   return cat;
 }

@@ -254,6 +254,10 @@ result<manifest> parse_manifest(std::string_view json_text) {
       }
     }
     if (m.contains("dashboard")) out.dashboard = text(m["dashboard"], "dashboard");
+    if (m.contains("preview")) {
+      if (!m["preview"].is_boolean()) fail("preview: expected true or false");
+      out.preview = m["preview"].get<bool>();
+    }
     if (m.contains("editions")) {
       for (const auto& e : m["editions"]) {
         manifest_edition edition;

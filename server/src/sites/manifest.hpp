@@ -79,6 +79,9 @@ struct manifest {
   std::vector<std::pair<std::string, std::pair<std::string, std::string>>> views;
   std::string dashboard;                   ///< the stats dashboard's page, served at /stats/; empty: none
   std::vector<manifest_edition> editions;  ///< later editions, in order of their moments
+  /// A writer's preview build (make preview): reloaded after every save, so what the server
+  /// compresses itself it compresses fast rather than small.
+  bool preview = false;
 };
 
 /// Parses and checks manifest.json's text.

@@ -100,10 +100,10 @@ void add_precompressed(resource& res, const std::filesystem::path& dir) {
   keep_if_smaller(res.reps[2], res.reps[0]);
 }
 
-void compress_now(resource& res) {
+void compress_now(resource& res, bool fast) {
   if (!compressible(res.content_type)) return;
-  res.reps[1].body = gzip_compress(res.reps[0].body);
-  res.reps[2].body = brotli_compress(res.reps[0].body);
+  res.reps[1].body = gzip_compress(res.reps[0].body, fast ? 6 : 9);
+  res.reps[2].body = brotli_compress(res.reps[0].body, fast ? 4 : 11);
   keep_if_smaller(res.reps[1], res.reps[0]);
   keep_if_smaller(res.reps[2], res.reps[0]);
 }

@@ -61,8 +61,8 @@ struct serve_policy {
 void add_precompressed(resource& res, const std::filesystem::path& dir);
 
 /// Compresses the identity body now: for bodies changed at start-up, which the build's
-/// precompressed files no longer match.
-void compress_now(resource& res);
+/// precompressed files no longer match. `fast`: a preview build's (brotli 4, gzip 6, not 11 and 9).
+void compress_now(resource& res, bool fast = false);
 
 /// Computes each present representation's ETag and prepares its heads.
 void prepare_heads(resource& res, const serve_policy& policy);

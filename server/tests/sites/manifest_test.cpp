@@ -126,6 +126,19 @@ TEST(Manifest, ReadsGoneIdsAndEditionsInOrder) {
   EXPECT_EQ(m->editions[1].file, "manifest.2.json");
 }
 
+TEST(Manifest, ReadsWhetherItIsAPreviewBuild) {
+  const auto with = [](const std::string& preview) {
+    auto text = manifest_with();
+    text.pop_back();
+    return parse_manifest(text + R"(,"preview":)" + preview + "}");
+  };
+  EXPECT_FALSE(parse_manifest(manifest_with())->preview);
+  ASSERT_TRUE(with("true").ok());
+  EXPECT_TRUE(with("true")->preview);
+  EXPECT_FALSE(with("false")->preview);
+  EXPECT_NE(with(R"("yes")").message().find("preview: expected true or false"), std::string::npos);
+}
+
 TEST(Manifest, RefusesEditionsOutOfOrderOrNamedOtherwise) {
   const auto with = [](const std::string& editions) {
     auto text = manifest_with();

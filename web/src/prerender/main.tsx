@@ -10,6 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { contentDirFromEnv, loadLinks, type ContentSource } from '../shared/content/load-content';
 import type { PreparedSite } from '../shared/render/site-render';
 import { buildRouting, type KnownIds } from '../shared/routes/route-set';
@@ -25,6 +26,7 @@ import { editionFile, shareWithFirst } from './editions';
 import { buildManifest, checkManifest, type Manifest, type ManifestStatic } from './manifest';
 import { OUT_DIR, SSR_DIR, BUILD_DIR, WEB_DIR } from './paths';
 import { precompress } from './precompress';
+import { previewBuild, writePreviewFiles } from './preview';
 import type { ViteManifest } from './vite-manifest';
 import { PageWriter } from './write-pages';
 
@@ -82,7 +84,13 @@ function contentSource(warnings: string[]) {
     outDir: OUT_DIR,
     cacheDir: imageCacheDir(WEB_DIR, BUILD_DIR),
   });
-  return { dir, warn: (m: string) => warnings.push(m), images, social } satisfies ContentSource;
+  return {
+    dir,
+    warn: (m: string) => warnings.push(m),
+    images,
+    social,
+    drafts: previewBuild() !== undefined,
+  } satisfies ContentSource;
 }
 
 /** Checks the manifest against what was written, then writes it. */
@@ -95,13 +103,15 @@ async function writeManifest(manifest: Manifest, name = 'manifest.json'): Promis
 /** Moments of change one build may hold: each is an edition of every page that changes. */
 const MAX_EDITIONS = 50;
 
-async function main(): Promise<void> {
+/** The whole build of build/web; the preview's worker calls it once per build (preview.ts). */
+export async function prerender(): Promise<void> {
   if (process.env.NODE_ENV !== 'production') {
     throw new Error(
       'run the prerender with NODE_ENV=production (React development markup differs)',
     );
   }
   const started = performance.now();
+  const preview = previewBuild() !== undefined;
   const warnings: string[] = [];
   const source = contentSource(warnings);
   const { images, social } = source;
@@ -126,7 +136,12 @@ async function main(): Promise<void> {
   }
   for (const at of moments) editions.push({ at, sites: await prepareSites({ ...source, at }) });
 
-  const siteAssets = await writeSiteAssets(loadSharp(WEB_DIR), WEB_DIR, SITES);
+  const siteAssets = await writeSiteAssets(
+    loadSharp(WEB_DIR),
+    WEB_DIR,
+    SITES,
+    imageCacheDir(WEB_DIR, BUILD_DIR),
+  );
   const encoding = images.run().then(
     () => null,
     (error: unknown) => error,
@@ -155,6 +170,7 @@ async function main(): Promise<void> {
     const writer = new PageWriter(assets, sites, siteAssets, place);
     for (const spec of routing.pages) await writer.write(spec);
     await writer.writeNotFound();
+    await writer.flush();
     const filePages = await writeSiteFiles(
       SITES,
       fileRoutes.map((r) => ({ ...r, file: place(r.file) })),
@@ -172,6 +188,7 @@ async function main(): Promise<void> {
   const imageError = await encoding;
   if (imageError !== null) throw imageError;
   const imageStats = await images.run();
+  if (preview) await writePreviewFiles();
   const statics = await listStatics();
   const links = await loadLinks(source);
 
@@ -190,6 +207,7 @@ async function main(): Promise<void> {
     ...extra,
   });
   const first = manifestOf(rendered[0]!, {
+    ...(preview ? { preview: true } : {}),
     ...(editions.length > 1
       ? {
           editions: editions.slice(1).map((e, i) => ({
@@ -214,7 +232,8 @@ async function main(): Promise<void> {
   }
   await writeManifest(first);
   const { knownIds, writer } = rendered[0]!;
-  const compressed = await precompressAll();
+  // The preview serves what it just wrote as it is: compressing would only delay the reload.
+  const compressed = preview ? 0 : await precompressAll();
 
   for (const w of warnings) console.warn(`warning: ${w}`);
   console.log(`${describeImages(imageStats)}; ${cards} link-preview pictures`);
@@ -228,7 +247,10 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? `prerender failed: ${error.message}` : error);
-  process.exitCode = 1;
-});
+// Run as a program (npm run prerender); imported, by the preview's worker, it waits to be called.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  prerender().catch((error: unknown) => {
+    console.error(error instanceof Error ? `prerender failed: ${error.message}` : error);
+    process.exitCode = 1;
+  });
+}

@@ -36,6 +36,8 @@ export interface Manifest {
    * manifest file `manifest` instead (the latest whose moment has come). The first edition's only.
    */
   readonly editions?: readonly ManifestEdition[];
+  /** A writer's preview build (preview.ts): the server compresses what it fills in fast. */
+  readonly preview?: boolean;
 }
 
 export interface ManifestEdition {

@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { copyOnce } from '../shared/images/pipeline';
 import { dirname, join } from 'node:path';
 import type sharpModule from 'sharp';
 import {
@@ -64,9 +65,7 @@ export class SocialImagePipeline implements SocialImages {
         await writeFile(`${cached}.${process.pid}.tmp`, jpeg);
         await rename(`${cached}.${process.pid}.tmp`, cached);
       }
-      const to = join(this.options.outDir, job.url.slice(1));
-      await mkdir(dirname(to), { recursive: true });
-      await copyFile(cached, to);
+      await copyOnce(cached, join(this.options.outDir, job.url.slice(1)));
     }
     return this.jobs.size;
   }

@@ -47,4 +47,18 @@ describe('BlogArticle', () => {
     );
     expect(container.innerHTML).toBe('<div class="page"></div>');
   });
+
+  it("marks a draft and an article still to come with the preview's band, and no other", () => {
+    const band = (a: typeof article & { preview?: 'draft' | 'scheduled'; publishAt?: number }) =>
+      render(
+        <BlogArticle article={a} classes={classes} images={images} sizes="100vw" />,
+      ).container.querySelector('[role="note"]')?.textContent ?? null;
+    expect(band(article)).toBeNull();
+    expect(band({ ...article, preview: 'draft' })).toBe(
+      'Draft only the preview shows this article',
+    );
+    expect(
+      band({ ...article, preview: 'scheduled', publishAt: Date.UTC(2026, 11, 24, 9, 30) }),
+    ).toBe('Scheduled goes live 2026-12-24 09:30 UTC');
+  });
 });

@@ -36,6 +36,7 @@ export function BlogArticle(props: {
   const { brand, author, nav, links } = useContext(ArticleContext);
   return (
     <div className={s.page}>
+      {article?.preview && <PreviewBand article={article} />}
       <ArticleView
         article={article}
         closing={props.closing}
@@ -53,6 +54,29 @@ export function BlogArticle(props: {
       />
       {article && nav && <ArticleNavLinks nav={nav} brand={brand ?? ''} />}
     </div>
+  );
+}
+
+/**
+ * The writer's preview marks an article no visitor can see yet (make preview; a published build
+ * never renders it): a draft, or one waiting for its `date`.
+ */
+function PreviewBand(props: { article: Article }) {
+  const { article } = props;
+  const at = article.publishAt && new Date(article.publishAt).toISOString();
+  return (
+    <p className={x.previewBand} role="note">
+      {article.preview === 'draft' ? (
+        <>
+          <strong>Draft</strong> only the preview shows this article
+        </>
+      ) : (
+        <>
+          <strong>Scheduled</strong> goes live{' '}
+          {at ? `${at.slice(0, 10)} ${at.slice(11, 16)} UTC` : ''}
+        </>
+      )}
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import {
   type ContentSource,
   type ImageLookup,
 } from '../content/load-content';
-import { editionAt, switchTimes } from '../content/schedule';
+import { editionAt, previewAt, switchTimes } from '../content/schedule';
 import type { Article, ArticleRules, Section } from '../content/schema';
 import { indexArticles } from '../render/route-objects';
 import type { SiteRoutes } from '../routes/route-set';
@@ -73,7 +73,9 @@ export async function loadBlog<P extends string = never>(
 ): Promise<Blog<P>> {
   const all = newestFirst(await loadArticles(source, routes.site, site.ARTICLE_RULES));
   const at = source.at ?? Date.now();
-  const { live: articles, gone } = editionAt(all, at);
+  // The writer's preview is one edition: what is still to come shows now, with its band.
+  const preview = source.drafts === true;
+  const { live: articles, gone } = preview ? previewAt(all, at) : editionAt(all, at);
   // Rendering tests give no picture maker: names only, nothing encoded.
   const social = source.social ?? plannedSocialImages();
   return {
@@ -81,7 +83,7 @@ export async function loadBlog<P extends string = never>(
     site,
     articles,
     gone,
-    schedule: switchTimes(all, at),
+    schedule: preview ? [] : switchTimes(all, at),
     index: indexArticles(articles),
     social,
   };

@@ -41,8 +41,10 @@ export interface ContentSource {
   /** The link-preview pictures (articles' artwork, the sites' cards), made by the build. */
   readonly social?: SocialImages;
   /**
-   * Whether articles marked `draft: true` are loaded (the writer's preview). Otherwise they are
-   * skipped unread: not a page, not in any list, sitemap, feed or navigation.
+   * The writer's preview (make preview): articles marked `draft: true` are loaded, and those
+   * whose `date` is still to come are live, each marked for its page's band. Otherwise drafts
+   * are skipped unread (not a page, not in any list, sitemap, feed or navigation) and scheduled
+   * articles wait for their moment.
    */
   readonly drafts?: boolean;
   /**

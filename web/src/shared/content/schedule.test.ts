@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editionAt, switchTimes } from './schedule';
+import { editionAt, previewAt, switchTimes } from './schedule';
 import type { Article } from './schema';
 
 const article = (id: string, publishAt?: number, expiresAt?: number): Article => ({
@@ -32,6 +32,37 @@ describe('editionAt', () => {
     expect(ids(T)).toEqual({ live: ['1', '2', '3', '4'], gone: [] });
     expect(ids(T + 59_999)).toEqual({ live: ['1', '2', '3', '4'], gone: [] });
     expect(ids(T + 60_000)).toEqual({ live: ['1', '2'], gone: ['3', '4'] });
+  });
+});
+
+describe('previewAt', () => {
+  it('shows every article not yet expired, marking drafts and those still to come', () => {
+    const draft: Article = { ...article('5'), draft: true };
+    const marks = (at: number) => {
+      const e = previewAt([...ARTICLES, draft], at);
+      return { live: e.live.map((a) => [a.id, a.preview]), gone: e.gone };
+    };
+    expect(marks(T - 1)).toEqual({
+      live: [
+        ['1', undefined],
+        ['2', 'scheduled'],
+        ['3', undefined],
+        ['4', 'scheduled'],
+        ['5', 'draft'],
+      ],
+      gone: [],
+    });
+    expect(marks(T)).toEqual({
+      live: [
+        ['1', undefined],
+        ['2', undefined],
+        ['3', undefined],
+        ['4', undefined],
+        ['5', 'draft'],
+      ],
+      gone: [],
+    });
+    expect(marks(T + 60_000).gone).toEqual(['3', '4']);
   });
 });
 

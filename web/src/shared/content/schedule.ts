@@ -23,6 +23,23 @@ export function editionAt(articles: readonly Article[], at: number): Edition {
   return { live, gone };
 }
 
+/**
+ * The writer's preview at a moment: every article not yet expired is live, drafts (which only
+ * the preview loads) and those still to come marked for the band their page shows.
+ */
+export function previewAt(articles: readonly Article[], at: number): Edition {
+  const live: Article[] = [];
+  const gone: string[] = [];
+  for (const a of articles) {
+    if (a.expiresAt !== undefined && a.expiresAt <= at) gone.push(a.id);
+    else if (a.draft === true) live.push({ ...a, preview: 'draft' });
+    else if (a.publishAt !== undefined && a.publishAt > at)
+      live.push({ ...a, preview: 'scheduled' });
+    else live.push(a);
+  }
+  return { live, gone };
+}
+
 /** The moments after `after` at which some article goes live or expires, in order, once each. */
 export function switchTimes(articles: readonly Article[], after: number): number[] {
   const times = new Set<number>();

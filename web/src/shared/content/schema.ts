@@ -60,6 +60,11 @@ export interface Article {
   readonly publishAt?: number;
   /** When it expires (ms since 1970, UTC): from then it is gone (410) and in no list. */
   readonly expiresAt?: number;
+  /**
+   * Set by the writer's preview only, for the band its page shows: a draft, or an article whose
+   * `date` is still to come. A published build never sets it.
+   */
+  readonly preview?: 'draft' | 'scheduled';
 }
 
 /** tts1's featured block: one featured article and four related ones, by id. */

@@ -240,12 +240,12 @@ export class ImagePipeline implements ImageRegistry {
       }
     }
     this.stats.cached += files.length - missing.length;
-    for (const file of files) {
-      const to = join(this.options.outDir, file.url.slice(1));
-      await mkdir(dirname(to), { recursive: true });
-      await copyFile(this.cachePath(job, file), to);
-      this.sizes.set(file.url, (await stat(to)).size);
-    }
+    await Promise.all(
+      files.map(async (file) => {
+        const to = join(this.options.outDir, file.url.slice(1));
+        this.sizes.set(file.url, await copyOnce(this.cachePath(job, file), to));
+      }),
+    );
   }
 
   private encode(image: ReturnType<Sharp>, format: ImageFormat): Promise<Buffer> {
@@ -254,4 +254,19 @@ export class ImagePipeline implements ImageRegistry {
       ? image.avif({ quality: s.avif.quality, effort: s.avif.effort }).toBuffer()
       : image.webp({ quality: s.webp.quality, effort: s.webp.effort }).toBuffer();
   }
+}
+
+/**
+ * Copies `from` to `to` unless `to` is already that file, and gives its size. A file's name
+ * carries a hash of what it was made from, so a file of the same name and size is the same: a
+ * rebuild into the same directory (the preview's) copies only what is new.
+ */
+export async function copyOnce(from: string, to: string): Promise<number> {
+  const size = (await stat(from)).size;
+  const there = await stat(to).catch(() => null);
+  if (there?.size !== size) {
+    await mkdir(dirname(to), { recursive: true });
+    await copyFile(from, to);
+  }
+  return size;
 }
