@@ -1,8 +1,9 @@
 // Starts the real wavesites binary on a loopback port with a test config, and speaks HTTP
 // to it with any Host header (fetch cannot set Host, so this uses node:http).
-import { spawn } from 'node:child_process';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -200,4 +201,27 @@ export function runCli(args, env = {}) {
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** Builds the pages of `content` with the last build's bundle code into a folder of its own. */
+export function buildWithContent(content) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-build-'));
+  cpSync(path.join(ROOT, 'build/web-ssr'), path.join(dir, 'web-ssr'), { recursive: true });
+  cpSync(path.join(ROOT, 'build/web'), path.join(dir, 'web'), { recursive: true });
+  rmSync(path.join(dir, 'web/pages'), { recursive: true, force: true });
+  for (const f of readdirSync(path.join(dir, 'web')).filter((f) => /^manifest.*\.json/.test(f))) rmSync(path.join(dir, 'web', f));
+  const run = spawnSync('node', [path.join(dir, 'web-ssr/prerender.js')], {
+    cwd: path.join(ROOT, 'web'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      WAVESITES_BUILD_DIR: dir,
+      WAVESITES_CONTENT_DIR: content,
+      WAVESITES_IMAGE_CACHE: path.join(ROOT, 'build/image-cache'),
+    },
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return { dir, web: path.join(dir, 'web'), stdout: run.stdout };
 }

@@ -6,12 +6,11 @@
 // Gone with the not-found page once an article has expired.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { HOSTS, ROOT, configText, request, startServer } from './harness.mjs';
+import { HOSTS, ROOT, buildWithContent as build, configText, request, startServer } from './harness.mjs';
 
 const HOST = HOSTS.tts1[0];
 const iso = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -22,29 +21,6 @@ function frontMatter(content, id, key, value) {
   const text = readFileSync(file, 'utf8');
   const line = new RegExp(`^${key}: .*$`, 'm');
   writeFileSync(file, line.test(text) ? text.replace(line, `${key}: ${value}`) : text.replace(/^excerpt:/m, `${key}: ${value}\nexcerpt:`));
-}
-
-/** Builds the pages of `content` with the last build's bundle code into a folder of its own. */
-function build(content) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-schedule-'));
-  cpSync(path.join(ROOT, 'build/web-ssr'), path.join(dir, 'web-ssr'), { recursive: true });
-  cpSync(path.join(ROOT, 'build/web'), path.join(dir, 'web'), { recursive: true });
-  rmSync(path.join(dir, 'web/pages'), { recursive: true, force: true });
-  for (const f of readdirSync(path.join(dir, 'web')).filter((f) => /^manifest.*\.json/.test(f))) rmSync(path.join(dir, 'web', f));
-  const run = spawnSync('node', [path.join(dir, 'web-ssr/prerender.js')], {
-    cwd: path.join(ROOT, 'web'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      WAVESITES_BUILD_DIR: dir,
-      WAVESITES_CONTENT_DIR: content,
-      WAVESITES_IMAGE_CACHE: path.join(ROOT, 'build/image-cache'),
-    },
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  assert.equal(run.status, 0, run.stderr);
-  return { dir, web: path.join(dir, 'web'), stdout: run.stdout };
 }
 
 /** What one server answers now about the scheduled articles, on both route sets. */

@@ -191,6 +191,8 @@ function watchContent() {
     clearTimeout(timer);
     timer = setTimeout(() => {
       const why = [...files].join(', ');
+      // The list of sites is read when the bundle is imported: a blog's site.toml needs a new worker.
+      if ([...files].some((f) => f.endsWith('site.toml'))) bundleChanged = true;
       const t = first;
       files = new Set();
       first = null;

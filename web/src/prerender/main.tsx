@@ -16,6 +16,7 @@ import type { PreparedSite } from '../shared/render/site-render';
 import { buildRouting, type KnownIds } from '../shared/routes/route-set';
 import { renderModule, SITES, type SiteDefinition } from '../sites/registry';
 import { Assets } from './assets';
+import { blogArtwork } from './blog-artwork';
 import { crawlerList } from './crawlers';
 import { writeDashboard } from './dashboard';
 import { readJson, takeClientManifest, walk, writeOut } from './files';
@@ -36,7 +37,7 @@ type Sites = Map<string, { definition: SiteDefinition; prepared: PreparedSite }>
 async function prepareSites(source: ContentSource): Promise<Sites> {
   const sites: Sites = new Map();
   for (const definition of SITES) {
-    const prepared = await (await renderModule(definition).load()).prepare(source);
+    const prepared = await (await renderModule(definition).load()).prepare(source, definition.blog);
     sites.set(definition.routes.site, { definition, prepared });
   }
   return sites;
@@ -66,6 +67,20 @@ async function precompressAll(): Promise<number> {
 }
 
 /**
+ * A site's card.svg or favicon.svg: its code's (src/sites/<site>/card.svg, public/favicons/),
+ * or for a blog of data its content folder's, else one drawn from its site.toml.
+ */
+function siteFile(site: string, name: 'card.svg' | 'favicon.svg', contentDir: string): string {
+  const blog = SITES.find((s) => s.routes.site === site)?.blog;
+  const own =
+    name === 'card.svg'
+      ? join(WEB_DIR, 'src/sites', site, name)
+      : join(WEB_DIR, 'public/favicons', `${site}.svg`);
+  if (blog === undefined || existsSync(own)) return own;
+  return blogArtwork(blog, name, contentDir, join(imageCacheDir(WEB_DIR, BUILD_DIR), 'drawn'));
+}
+
+/**
  * Where the sites read their content, with the build's pictures: blog images planned while the
  * sites are prepared and encoded while the pages render, and the link-preview cards.
  */
@@ -80,7 +95,7 @@ function contentSource(warnings: string[]) {
   const social = new SocialImagePipeline({
     sharp: loadSharp(WEB_DIR),
     contentDir: dir,
-    sitesDir: join(WEB_DIR, 'src/sites'),
+    cardFile: (site: string) => siteFile(site, 'card.svg', dir),
     outDir: OUT_DIR,
     cacheDir: imageCacheDir(WEB_DIR, BUILD_DIR),
   });
@@ -141,6 +156,7 @@ export async function prerender(): Promise<void> {
     WEB_DIR,
     SITES,
     imageCacheDir(WEB_DIR, BUILD_DIR),
+    (site) => siteFile(site, 'favicon.svg', source.dir),
   );
   const encoding = images.run().then(
     () => null,

@@ -15,6 +15,7 @@ import type { PageMeta } from '../shared/seo/page-meta';
 import { pagePath } from '../shared/routes/route-set';
 import type { SiteDefinition } from '../sites/registry';
 import { writeOut } from './files';
+import { OUT_DIR } from './paths';
 import { atomFeed, sitemapXml } from './feeds';
 import type { ManifestPage } from './manifest';
 
@@ -23,6 +24,14 @@ export interface SiteHead {
   readonly themeColor: string;
   readonly touchIcon: string;
   readonly manifest: string;
+  /** A blog of data's palette (site.toml [colours]), after its theme's stylesheet. */
+  readonly palette?: string | undefined;
+}
+
+/** The `--blog-*` properties a theme's stylesheet reads, from a site.toml's [colours]. */
+export function paletteCss(colours: Readonly<Record<string, string>>): string | null {
+  const lines = Object.entries(colours).map(([key, value]) => `  --blog-${key}: ${value};`);
+  return lines.length === 0 ? null : `:root {\n${lines.join('\n')}\n}\n`;
 }
 
 /** Where the files of one route set are: `pages/online/<site>/` or `pages/prefixed/`. */
@@ -131,6 +140,8 @@ export async function writeSiteAssets(
   webDir: string,
   sites: readonly SiteDefinition[],
   cacheDir: string,
+  /** Where a site's favicon.svg is: public/favicons/<site>.svg, or a blog of data's own. */
+  faviconFile: (site: string) => string,
 ): Promise<SiteAssets> {
   const heads = new Map<string, { online: SiteHead; prefixed: SiteHead }>();
   const icons = new Map<string | null, Icons>();
@@ -140,7 +151,11 @@ export async function writeSiteAssets(
   );
   for (const site of sites) {
     const name = site.routes.site;
-    const svg = await readFile(join(webDir, `public/favicons/${name}.svg`));
+    const svg = await readFile(faviconFile(name));
+    // Served at /favicons/<site>.svg: Vite copied those of public/; a blog of data's is written.
+    if (!existsSync(join(OUT_DIR, 'favicons', `${name}.svg`))) {
+      await writeOut(`favicons/${name}.svg`, svg);
+    }
     const set = await iconsFrom(sharp, svg, cacheDir);
     icons.set(name, set);
     const touchIcon = await writeHashed(`icon-${name}-180`, 'png', set.png[180]!);
@@ -170,10 +185,13 @@ export async function writeSiteAssets(
         )}\n`,
       );
     };
+    const css = site.blog && paletteCss(site.blog.colours);
+    const palette = css ? await writeHashed(`${name}-palette`, 'css', css) : undefined;
     const head = (manifest: string): SiteHead => ({
       themeColor: site.themeColor,
       touchIcon,
       manifest,
+      palette,
     });
     heads.set(name, {
       online: head(await manifestFor('online')),

@@ -35,8 +35,8 @@ export class SocialImagePipeline implements SocialImages {
     private readonly options: {
       readonly sharp: typeof sharpModule;
       readonly contentDir: string;
-      /** web/src/sites: each site's card.svg is there. */
-      readonly sitesDir: string;
+      /** Where `site`'s card.svg is (its code's folder, or its content's for a blog of data). */
+      readonly cardFile: (site: string) => string;
       readonly outDir: string;
       readonly cacheDir: string;
     },
@@ -47,7 +47,7 @@ export class SocialImagePipeline implements SocialImages {
   }
 
   card(site: string, alt: string): SocialImage {
-    return this.plan(site, 'card', join(this.options.sitesDir, site, 'card.svg'), alt);
+    return this.plan(site, 'card', this.options.cardFile(site), alt);
   }
 
   /** Encodes (or takes from the cache) every picture planned so far into assets/. */

@@ -144,10 +144,12 @@ export class PageWriter {
     const settings = [
       ...new Map([...(document.settings ?? []), ...head.settings].map((s) => [s.key, s])).values(),
     ];
+    const { palette, ...siteHead } = this.siteAssets.heads.get(spec.site)![spec.routeSet];
     const html = htmlDocument({
       ...document,
       ...links,
-      ...this.siteAssets.heads.get(spec.site)![spec.routeSet],
+      ...siteHead,
+      stylesheets: palette ? [...links.stylesheets, palette] : links.stylesheets,
       favicon: `/${favicon}`,
       head: head.lines,
       body,

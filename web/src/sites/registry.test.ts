@@ -7,6 +7,7 @@ import {
   type KnownIds,
 } from '../shared/routes/route-set';
 import { readdirSync } from 'node:fs';
+import { THEMES } from '../shared/blog/blog-config';
 import { NOT_FOUND_MODULE, renderModule, SITES } from './registry';
 
 const SITE_ROUTES = SITES.map((s) => s.routes);
@@ -238,18 +239,21 @@ describe('the sites route sets', () => {
 });
 
 describe('the site registry', () => {
-  it('lists every site folder once (the 404 page is shared, not a site)', () => {
+  it('has a folder for every site of code and every theme, and no other (the 404 page is shared)', () => {
     const folders = readdirSync(new URL('.', import.meta.url), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
       .sort();
-    expect([...SITE_ROUTES.map((r) => r.site), 'not-found'].sort()).toEqual(folders);
+    const code = SITES.filter((s) => s.blog === undefined).map((s) => s.routes.site);
+    expect([...code, ...THEMES, 'not-found'].sort()).toEqual(folders);
+    // Wayfarer Journal is a blog of data (content/tts2/site.toml) in the journal theme.
+    expect(SITES.find((s) => s.routes.site === 'tts2')?.blog?.theme).toBe('journal');
   });
 
   it('finds each site its render module, which prepares the site', async () => {
     for (const site of SITES) {
       const module = renderModule(site);
-      expect(module.source).toBe(`src/sites/${site.routes.site}/render.tsx`);
+      expect(module.source).toBe(`src/sites/${site.blog?.theme ?? site.routes.site}/render.tsx`);
       expect(typeof (await module.load()).prepare).toBe('function');
     }
     expect(typeof (await NOT_FOUND_MODULE.load()).renderNotFound).toBe('function');

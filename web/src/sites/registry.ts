@@ -1,9 +1,15 @@
 /**
  * Every site of the product, once. The prerender renders what is listed here, the manifest's
- * route sets come from it, and the server learns the sites from the manifest. A site is a folder
- * under src/sites/ with its routes.ts and render.tsx (exporting `prepare`); adding one means the
- * folder, one line below, and its host names in the server's config.
+ * route sets come from it, and the server learns the sites from the manifest.
+ *
+ * Two kinds of site: those of their own code (a folder under src/sites/ with its routes.ts and
+ * render.tsx, listed below), and blogs of data: every content/<site>/site.toml, rendered by the
+ * theme it names (src/sites/<theme>/render.tsx). A new blog is a content folder and its host
+ * names in the server's config; nothing here changes.
  */
+import { loadBlogConfigs, type BlogConfig } from '../shared/blog/blog-config';
+import { blogRoutes } from '../shared/blog/blog-routes';
+import { contentDirFromEnv } from '../shared/content/load-content';
 import type { PrepareSite } from '../shared/render/site-render';
 import type { SiteRoutes } from '../shared/routes/route-set';
 import type { renderNotFound } from './not-found/render';
@@ -15,8 +21,6 @@ import { kuponz2Routes } from './kuponz2/routes';
 import { BRAND as KUPONZ2 } from './kuponz2/site';
 import { tts1Routes } from './tts1/routes';
 import { BRAND as TTS1 } from './tts1/site';
-import { tts2Routes } from './tts2/routes';
-import { BRAND as TTS2 } from './tts2/site';
 import { tts3Routes } from './tts3/routes';
 import { BRAND as TTS3 } from './tts3/site';
 import { waveadsRoutes } from './waveads/routes';
@@ -29,18 +33,46 @@ export interface SiteDefinition {
   readonly name: string;
   /** Its main colour: the browser's interface (`theme-color`) and its web app manifest. */
   readonly themeColor: string;
+  /** A blog of data: its content/<site>/site.toml, whose theme renders it. */
+  readonly blog?: BlogConfig;
 }
 
-/** In manifest order. */
-export const SITES: readonly SiteDefinition[] = [
+/** The sites of their own code. */
+const CODE_SITES: readonly SiteDefinition[] = [
   { routes: waveadsRoutes, name: WAVEADS, themeColor: '#101a52' },
   { routes: tts1Routes, name: TTS1, themeColor: '#a8476a' },
-  { routes: tts2Routes, name: TTS2, themeColor: '#1f6f68' },
   { routes: tts3Routes, name: TTS3, themeColor: '#f0573c' },
   { routes: kuponz1Routes, name: KUPONZ1, themeColor: '#0b7a55' },
   { routes: kuponz2Routes, name: KUPONZ2, themeColor: '#6d2457' },
   { routes: enicfRoutes, name: GAME, themeColor: '#1d2a6b' },
 ];
+
+/** The order the first sites are listed in (the prefixed 404 page's list); any other follows. */
+const FIRST = ['waveads', 'tts1', 'tts2', 'tts3', 'kuponz1', 'kuponz2', 'enicf'];
+
+/** Every site: those of code, and the blogs of `contentDir`, in manifest order. */
+export function allSites(contentDir: string): SiteDefinition[] {
+  const blogs = loadBlogConfigs(contentDir).map((blog): SiteDefinition => ({
+    routes: blogRoutes(blog.site, blog.blog.ARTICLE_RULES.idKind),
+    name: blog.blog.BRAND,
+    themeColor: blog.themeColor,
+    blog,
+  }));
+  const taken = blogs.find((b) => CODE_SITES.some((c) => c.routes.site === b.routes.site));
+  if (taken !== undefined) {
+    throw new Error(`content/${taken.routes.site}/site.toml: a site of that name has its own code`);
+  }
+  const rank = (s: SiteDefinition) => {
+    const i = FIRST.indexOf(s.routes.site);
+    return i === -1 ? FIRST.length : i;
+  };
+  return [...CODE_SITES, ...blogs].sort(
+    (a, b) => rank(a) - rank(b) || a.routes.site.localeCompare(b.routes.site),
+  );
+}
+
+/** In manifest order: read once, from the content the build renders. */
+export const SITES: readonly SiteDefinition[] = allSites(contentDirFromEnv());
 
 /** The languages a site's pages are prerendered in. */
 export function siteLanguages(site: SiteDefinition): readonly string[] {
@@ -59,13 +91,13 @@ const RENDER_MODULES = import.meta.glob<{ prepare: PrepareSite }>([
   '!./not-found/render.tsx',
 ]);
 
-/** The render module of `site`: src/sites/<site>/render.tsx. */
+/** The render module of `site`: src/sites/<site>/render.tsx, or its theme's for a blog of data. */
 export function renderModule(site: SiteDefinition): RenderModule<{ prepare: PrepareSite }> {
-  const key = `./${site.routes.site}/render.tsx`;
-  const load = RENDER_MODULES[key];
+  const folder = site.blog?.theme ?? site.routes.site;
+  const load = RENDER_MODULES[`./${folder}/render.tsx`];
   if (load === undefined)
-    throw new Error(`site "${site.routes.site}" has no src/sites/${site.routes.site}/render.tsx`);
-  return { source: `src/sites/${site.routes.site}/render.tsx`, load };
+    throw new Error(`site "${site.routes.site}" has no src/sites/${folder}/render.tsx`);
+  return { source: `src/sites/${folder}/render.tsx`, load };
 }
 
 /** The 404 page every route set shares. */

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { Params } from 'react-router';
+import type { BlogConfig } from '../blog/blog-config';
 import type { ContentSource } from '../content/load-content';
 import type { RouteSetKind } from '../routes/route-set';
 import type { PageMeta } from '../seo/page-meta';
@@ -69,4 +70,8 @@ export interface PreparedSite {
 }
 
 /** Each site's render module exports `prepare`: load and validate its content, once. */
-export type PrepareSite = (content: ContentSource) => Promise<PreparedSite>;
+/**
+ * Loads a site's content and readies its pages. A themed blog (content/<site>/site.toml) is
+ * given its config; a site of its own code is not.
+ */
+export type PrepareSite = (content: ContentSource, blog?: BlogConfig) => Promise<PreparedSite>;

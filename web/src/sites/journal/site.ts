@@ -1,15 +1,4 @@
-import type { ArticleRules } from '../../shared/content/schema';
 import { sizesAttr } from '../../shared/images/responsive-image';
-
-export const BRAND = 'Wayfarer Journal';
-export const ARTICLE_RULES: ArticleRules = { idKind: 'string', dateStyle: 'iso', minSections: 3 };
-/** Cards on the home grid (docs/product.md: eight). */
-export const HOME_CARDS = 8;
-/** Home page: how many of the first articles are prefetched (those above the fold). */
-export const PREFETCH_ARTICLES = 4;
-export const HOME_TITLE = 'Wayfarer Journal — Travel Stories and Practical Guides';
-export const HOME_DESCRIPTION =
-  'Wayfarer Journal: travel stories, routes and practical guides for planning your next trip.';
 
 /**
  * The `sizes` of the journal's pictures, following its CSS: page width

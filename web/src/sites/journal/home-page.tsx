@@ -4,22 +4,24 @@ import type { Article } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
 import { detailPath, type RouteSetKind } from '../../shared/routes/route-set';
 import { Layout } from './layout';
-import { tts2Routes } from './routes';
-import { BRAND, SIZES } from './site';
+import { SIZES } from './site';
+import type { JournalBlog } from './theme';
 import s from './home-page.module.css';
 
-/** Wayfarer Journal's home: a grid of eight article cards, each with a 'Read More →' link. */
+/** The journal's home: a grid of article cards (eight on tts2), each with a 'Read More →' link. */
 export function HomePage(props: {
+  blog: JournalBlog;
   routeSet: RouteSetKind;
   cards: readonly Article[];
   images: ImageLookup;
 }) {
+  const { routes, config } = props.blog;
   return (
-    <Layout routeSet={props.routeSet}>
-      <h1 className="visually-hidden">{BRAND}: travel stories and practical guides</h1>
+    <Layout blog={props.blog} routeSet={props.routeSet}>
+      <h1 className="visually-hidden">{`${config.blog.BRAND}: ${config.welcome}`}</h1>
       <ul className={s.grid}>
         {props.cards.map((a, i) => {
-          const href = detailPath(tts2Routes, 'article', props.routeSet, a.id);
+          const href = detailPath(routes, 'article', props.routeSet, a.id);
           return (
             <li key={a.id} className={s.card}>
               <Picture

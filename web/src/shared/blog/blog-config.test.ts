@@ -1,0 +1,77 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { contentDirFromEnv } from '../content/load-content';
+import { loadBlogConfigs, parseBlogConfig } from './blog-config';
+
+const MINIMAL = `
+brand = "Tideline Kitchen"
+tagline = "Coastal cooking"
+welcome = "coastal cooking for small kitchens"
+description = "Simple fish and market vegetables."
+`;
+
+describe('site.toml', () => {
+  it('gives a blog its words and rules, with the defaults for what it leaves out', () => {
+    const blog = parseBlogConfig('tide', MINIMAL, 'content/tide/site.toml');
+    expect(blog).toEqual({
+      site: 'tide',
+      theme: 'journal',
+      blog: {
+        BRAND: 'Tideline Kitchen',
+        ARTICLE_RULES: { idKind: 'string', dateStyle: 'long', minSections: 1 },
+        HOME_TITLE: 'Tideline Kitchen',
+        HOME_DESCRIPTION: 'Simple fish and market vegetables.',
+        PREFETCH_ARTICLES: 4,
+      },
+      tagline: 'Coastal cooking',
+      welcome: 'coastal cooking for small kitchens',
+      homeCards: 8,
+      themeColor: '#1f6f68',
+      colours: {},
+    });
+    const coloured = parseBlogConfig(
+      'tide',
+      `${MINIMAL}home_cards = 2\n[colours]\naccent = "#0F6D7A"\n`,
+      'site.toml',
+    );
+    expect([coloured.colours, coloured.themeColor, coloured.blog.PREFETCH_ARTICLES]).toEqual([
+      { accent: '#0f6d7a' },
+      '#0f6d7a',
+      2,
+    ]);
+  });
+
+  it('names the file, the key or the line of every mistake', () => {
+    const problem = (text: string, site = 'tide') => {
+      try {
+        parseBlogConfig(site, text, 'content/tide/site.toml');
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(problem(`${MINIMAL}theme = "glossy"`)).toBe(
+      'content/tide/site.toml: theme: expected one of journal',
+    );
+    expect(problem(`${MINIMAL}[colours]\npaper = "white"`)).toBe(
+      'content/tide/site.toml: colours.paper: expected #rrggbb',
+    );
+    expect(problem(`${MINIMAL}[colours]\nsky = "#ffffff"`)).toMatch(/colours\.sky: not a colour/);
+    expect(problem(`${MINIMAL}colour = "#ffffff"`)).toMatch(/: colour: not a key of site\.toml/);
+    expect(problem(MINIMAL.replace('brand = "Tideline Kitchen"', ''))).toBe(
+      'content/tide/site.toml: brand: expected some text',
+    );
+    expect(problem(`${MINIMAL}home_cards = 0`)).toMatch(/home_cards: expected a whole number/);
+    expect(problem(`${MINIMAL}id_kind = "uuid"`)).toMatch(
+      /id_kind: expected one of number, string/,
+    );
+    expect(problem(`brand = "x"\ntagline = `)).toMatch(/^content\/tide\/site\.toml:2: /);
+    expect(problem(MINIMAL, 'Tide')).toMatch(/"Tide" is not a site name/);
+  });
+
+  it('is read from every content folder that has one', () => {
+    expect(loadBlogConfigs(contentDirFromEnv()).map((b) => [b.site, b.theme])).toEqual([
+      ['tts2', 'journal'],
+    ]);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * A blog described by data: content/<site>/site.toml (content/README.md, "Start a new blog").
+ * The build finds every such folder; the blog's pages come from its theme, its words and colours
+ * from this file, its articles and pictures from the folder. No code names the blog.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, TomlError } from 'smol-toml';
+import { ContentError, type ArticleRules, type DateStyle } from '../content/schema';
+import type { IdKind } from '../routes/id-rule';
+import type { BlogSite } from './load-blog';
+
+/** The themes a site.toml may name: each is a blog layout of src/sites/<theme>/. */
+export const THEMES = ['journal'] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+/** The palette a theme takes from site.toml's [colours]; any left out keeps the theme's own. */
+export const PALETTE = ['paper', 'ink', 'accent', 'kicker', 'muted', 'line', 'footer'] as const;
+export type PaletteKey = (typeof PALETTE)[number];
+
+export interface BlogConfig {
+  /** The folder's name: the site's name in the config's [hosts], its prefix, its assets. */
+  readonly site: string;
+  readonly theme: ThemeName;
+  /** What the blog's own words and rules are, as the engine reads them. */
+  readonly blog: BlogSite;
+  /** The line over the brand in the header. */
+  readonly tagline: string;
+  /** The home page's heading after the brand ("<brand>: <welcome>"). */
+  readonly welcome: string;
+  /** Articles on the home page's grid. */
+  readonly homeCards: number;
+  /** The browser's interface colour and the web app manifest's. */
+  readonly themeColor: string;
+  readonly colours: Readonly<Partial<Record<PaletteKey, string>>>;
+}
+
+const SITE_RE = /^[a-z][a-z0-9-]{0,30}$/;
+const COLOUR_RE = /^#[0-9a-f]{6}$/i;
+const KEYS = [
+  'theme',
+  'brand',
+  'tagline',
+  'welcome',
+  'title',
+  'description',
+  'date_format',
+  'id_kind',
+  'min_sections',
+  'home_cards',
+  'theme_color',
+  'colours',
+];
+
+/** content/<site>/site.toml's text, checked; every problem names the file and the key. */
+export function parseBlogConfig(site: string, text: string, file: string): BlogConfig {
+  let data: Record<string, unknown>;
+  try {
+    data = parse(text);
+  } catch (error) {
+    if (error instanceof TomlError) {
+      throw new ContentError(`${file}:${error.line}`, '', error.message.split('\n')[0]!);
+    }
+    throw error;
+  }
+  const fail = (key: string, problem: string): never => {
+    throw new ContentError(file, key, problem);
+  };
+  if (!SITE_RE.test(site)) fail('', `"${site}" is not a site name (a-z, 0-9, -)`);
+  for (const key of Object.keys(data)) {
+    if (!KEYS.includes(key)) fail(key, `not a key of site.toml (${KEYS.join(', ')})`);
+  }
+  const text_ = (key: string, fallback?: string): string => {
+    const value = data[key] ?? fallback;
+    if (typeof value !== 'string' || value.trim() === '') return fail(key, 'expected some text');
+    return value;
+  };
+  const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const value = data[key] ?? fallback;
+    if (!allowed.includes(value as T)) return fail(key, `expected one of ${allowed.join(', ')}`);
+    return value as T;
+  };
+  const count = (key: string, fallback: number, max: number): number => {
+    const value = data[key] ?? fallback;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max)
+      return fail(key, `expected a whole number from 1 to ${max}`);
+    return value;
+  };
+  const colour = (key: string, value: unknown): string => {
+    if (typeof value !== 'string' || !COLOUR_RE.test(value)) return fail(key, 'expected #rrggbb');
+    return value.toLowerCase();
+  };
+  const brand = text_('brand');
+  const rules: ArticleRules = {
+    idKind: oneOf<IdKind>('id_kind', ['number', 'string'], 'string'),
+    dateStyle: oneOf<DateStyle>('date_format', ['long', 'iso'], 'long'),
+    minSections: count('min_sections', 1, 20),
+  };
+  const colours: Partial<Record<PaletteKey, string>> = {};
+  const table = data.colours ?? {};
+  if (typeof table !== 'object' || table === null || Array.isArray(table))
+    fail('colours', 'expected a table of colours');
+  for (const [key, value] of Object.entries(table as Record<string, unknown>)) {
+    if (!PALETTE.includes(key as PaletteKey))
+      fail(`colours.${key}`, `not a colour of the themes (${PALETTE.join(', ')})`);
+    colours[key as PaletteKey] = colour(`colours.${key}`, value);
+  }
+  const homeCards = count('home_cards', 8, 48);
+  return {
+    site,
+    theme: oneOf('theme', THEMES, 'journal'),
+    blog: {
+      BRAND: brand,
+      ARTICLE_RULES: rules,
+      HOME_TITLE: text_('title', brand),
+      HOME_DESCRIPTION: text_('description'),
+      // The first row of the grid: what is above the fold.
+      PREFETCH_ARTICLES: Math.min(4, homeCards),
+    },
+    tagline: text_('tagline'),
+    welcome: text_('welcome'),
+    homeCards,
+    themeColor: colour('theme_color', data.theme_color ?? colours.accent ?? '#1f6f68'),
+    colours,
+  };
+}
+
+/** Every content/<site>/site.toml, by site name. */
+export function loadBlogConfigs(contentDir: string): BlogConfig[] {
+  if (!existsSync(contentDir)) return [];
+  return readdirSync(contentDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(contentDir, d.name, 'site.toml')))
+    .map((d) => d.name)
+    .sort()
+    .map((site) => {
+      const file = join(contentDir, site, 'site.toml');
+      return parseBlogConfig(site, readFileSync(file, 'utf8'), `content/${site}/site.toml`);
+    });
+}
