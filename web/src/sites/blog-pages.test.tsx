@@ -3,16 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadBlogConfigs } from '../shared/blog/blog-config';
 import { contentDirFromEnv } from '../shared/content/load-content';
 import { plannedImages } from '../shared/images/image-registry';
 import type { PrepareSite, SiteRouteObject } from '../shared/render/site-render';
 import { renderPath } from '../shared/render/test-render';
-import { prepare as kuponz1 } from './kuponz1/render';
-import { prepare as kuponz2 } from './kuponz2/render';
-import { prepare as tts1 } from './tts1/render';
-import { prepare as journal } from './journal/render';
-import { prepare as tts3 } from './tts3/render';
+import { renderModule, SITES } from './registry';
 
 /**
  * The five blogs rendered from the real content (content/), as the prerender renders them, with
@@ -20,9 +15,16 @@ import { prepare as tts3 } from './tts3/render';
  */
 const dir = contentDirFromEnv();
 const source = { dir, warn: () => {}, images: plannedImages() };
-/** Wayfarer Journal is a blog of data: content/tts2/site.toml in the journal theme. */
-const tts2Blog = loadBlogConfigs(dir).find((b) => b.site === 'tts2');
-const tts2: PrepareSite = (content) => journal(content, tts2Blog);
+/** A blog as the prerender prepares it: its render module (its theme's), given its site.toml. */
+const blogNamed =
+  (name: string): PrepareSite =>
+  async (content) => {
+    const site = SITES.find((s) => s.routes.site === name)!;
+    return (await renderModule(site).load()).prepare(content, site.blog);
+  };
+const [tts1, tts2, tts3, kuponz1, kuponz2] = ['tts1', 'tts2', 'tts3', 'kuponz1', 'kuponz2'].map(
+  blogNamed,
+) as [PrepareSite, PrepareSite, PrepareSite, PrepareSite, PrepareSite];
 const json = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as never;
 /** An article's front matter (content/<site>/articles/<id>.md). */
 const front = (path: string) =>

@@ -8,21 +8,13 @@
  * names in the server's config; nothing here changes.
  */
 import { loadBlogConfigs, type BlogConfig } from '../shared/blog/blog-config';
-import { blogRoutes } from '../shared/blog/blog-routes';
+import { routesOf } from '../shared/blog/blog-routes';
 import { contentDirFromEnv } from '../shared/content/load-content';
 import type { PrepareSite } from '../shared/render/site-render';
 import type { SiteRoutes } from '../shared/routes/route-set';
 import type { renderNotFound } from './not-found/render';
 import { enicfRoutes } from './enicf/routes';
 import { GAME } from './enicf/site';
-import { kuponz1Routes } from './kuponz1/routes';
-import { BRAND as KUPONZ1 } from './kuponz1/site';
-import { kuponz2Routes } from './kuponz2/routes';
-import { BRAND as KUPONZ2 } from './kuponz2/site';
-import { tts1Routes } from './tts1/routes';
-import { BRAND as TTS1 } from './tts1/site';
-import { tts3Routes } from './tts3/routes';
-import { BRAND as TTS3 } from './tts3/site';
 import { waveadsRoutes } from './waveads/routes';
 import { BRAND as WAVEADS } from './waveads/site';
 
@@ -40,10 +32,6 @@ export interface SiteDefinition {
 /** The sites of their own code. */
 const CODE_SITES: readonly SiteDefinition[] = [
   { routes: waveadsRoutes, name: WAVEADS, themeColor: '#101a52' },
-  { routes: tts1Routes, name: TTS1, themeColor: '#a8476a' },
-  { routes: tts3Routes, name: TTS3, themeColor: '#f0573c' },
-  { routes: kuponz1Routes, name: KUPONZ1, themeColor: '#0b7a55' },
-  { routes: kuponz2Routes, name: KUPONZ2, themeColor: '#6d2457' },
   { routes: enicfRoutes, name: GAME, themeColor: '#1d2a6b' },
 ];
 
@@ -53,7 +41,7 @@ const FIRST = ['waveads', 'tts1', 'tts2', 'tts3', 'kuponz1', 'kuponz2', 'enicf']
 /** Every site: those of code, and the blogs of `contentDir`, in manifest order. */
 export function allSites(contentDir: string): SiteDefinition[] {
   const blogs = loadBlogConfigs(contentDir).map((blog): SiteDefinition => ({
-    routes: blogRoutes(blog.site, blog.blog.ARTICLE_RULES.idKind),
+    routes: routesOf(blog),
     name: blog.blog.BRAND,
     themeColor: blog.themeColor,
     blog,

@@ -25,7 +25,9 @@ describe('site.toml', () => {
       },
       tagline: 'Coastal cooking',
       welcome: 'coastal cooking for small kitchens',
-      homeCards: 8,
+      articlePath: 'article-detail',
+      homeCards: undefined,
+      tabs: [],
       themeColor: '#1f6f68',
       colours: {},
     });
@@ -51,7 +53,13 @@ describe('site.toml', () => {
       }
     };
     expect(problem(`${MINIMAL}theme = "glossy"`)).toBe(
-      'content/tide/site.toml: theme: expected one of journal',
+      'content/tide/site.toml: theme: expected one of journal, notebook, glow, deals, shop',
+    );
+    expect(problem(`${MINIMAL}[[tabs]]\npage = "privacy"\nlabel = "P"`)).toMatch(
+      /tabs\[0\]\.page: "privacy" cannot be a page's name/,
+    );
+    expect(problem(`${MINIMAL}[[tabs]]\npage = "france"\nlabel = "FRANCE"`)).toMatch(
+      /tabs\[0\]\.title: expected some text/,
     );
     expect(problem(`${MINIMAL}[colours]\npaper = "white"`)).toBe(
       'content/tide/site.toml: colours.paper: expected #rrggbb',
@@ -69,9 +77,26 @@ describe('site.toml', () => {
     expect(problem(MINIMAL, 'Tide')).toMatch(/"Tide" is not a site name/);
   });
 
+  it('reads the tabs: the home page, and pages of the theme with their words', () => {
+    const blog = parseBlogConfig(
+      'tide',
+      `${MINIMAL}[[tabs]]\npage = "home"\nlabel = "HOME"\n[[tabs]]\npage = "france"\nlabel = "FRANCE"\ntitle = "France"\ndescription = "Rows."\n`,
+      'site.toml',
+    );
+    expect(blog.tabs).toEqual([
+      { page: 'home', label: 'HOME' },
+      { page: 'france', label: 'FRANCE', heading: 'FRANCE', title: 'France', description: 'Rows.' },
+    ]);
+  });
+
   it('is read from every content folder that has one', () => {
+    // The five blogs are data: each a site.toml in one of the five themes.
     expect(loadBlogConfigs(contentDirFromEnv()).map((b) => [b.site, b.theme])).toEqual([
+      ['kuponz1', 'deals'],
+      ['kuponz2', 'shop'],
+      ['tts1', 'glow'],
       ['tts2', 'journal'],
+      ['tts3', 'notebook'],
     ]);
   });
 });

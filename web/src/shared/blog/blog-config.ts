@@ -11,7 +11,7 @@ import type { IdKind } from '../routes/id-rule';
 import type { BlogSite } from './load-blog';
 
 /** The themes a site.toml may name: each is a blog layout of src/sites/<theme>/. */
-export const THEMES = ['journal'] as const;
+export const THEMES = ['journal', 'notebook', 'glow', 'deals', 'shop'] as const;
 export type ThemeName = (typeof THEMES)[number];
 
 /** The palette a theme takes from site.toml's [colours]; any left out keeps the theme's own. */
@@ -24,15 +24,29 @@ export interface BlogConfig {
   readonly theme: ThemeName;
   /** What the blog's own words and rules are, as the engine reads them. */
   readonly blog: BlogSite;
-  /** The line over the brand in the header. */
+  /** The blog's line under or over its name, where its theme shows one ('' for none). */
   readonly tagline: string;
-  /** The home page's heading after the brand ("<brand>: <welcome>"). */
+  /** The home page's heading after the brand ("<brand>: <welcome>"), where the theme has one. */
   readonly welcome: string;
-  /** Articles on the home page's grid. */
-  readonly homeCards: number;
+  /** The path segment before an article's id: /<article-path>/<id> (article-detail by default). */
+  readonly articlePath: string;
+  /** Articles the home page lists; undefined: all of them. */
+  readonly homeCards: number | undefined;
+  /** The tabs of the header, in order: the home page's, and pages of the theme's own. */
+  readonly tabs: readonly BlogTab[];
   /** The browser's interface colour and the web app manifest's. */
   readonly themeColor: string;
   readonly colours: Readonly<Partial<Record<PaletteKey, string>>>;
+}
+
+export interface BlogTab {
+  /** `home`, or a page of the theme's (its address is /<page>, /<site>/<page> prefixed). */
+  readonly page: string;
+  readonly label: string;
+  /** A page of its own: its heading (the label by default), title and description. */
+  readonly heading?: string;
+  readonly title?: string;
+  readonly description?: string;
 }
 
 const SITE_RE = /^[a-z][a-z0-9-]{0,30}$/;
@@ -48,9 +62,14 @@ const KEYS = [
   'id_kind',
   'min_sections',
   'home_cards',
+  'prefetch',
+  'article_path',
   'theme_color',
   'colours',
+  'tabs',
 ];
+const TAB_KEYS = ['page', 'label', 'heading', 'title', 'description'];
+const PAGE_RE = /^[a-z][a-z0-9-]{0,30}$/;
 
 /** content/<site>/site.toml's text, checked; every problem names the file and the key. */
 export function parseBlogConfig(site: string, text: string, file: string): BlogConfig {
@@ -73,6 +92,17 @@ export function parseBlogConfig(site: string, text: string, file: string): BlogC
   const text_ = (key: string, fallback?: string): string => {
     const value = data[key] ?? fallback;
     if (typeof value !== 'string' || value.trim() === '') return fail(key, 'expected some text');
+    return value;
+  };
+  const optional = (key: string): string => {
+    const value = data[key] ?? '';
+    if (typeof value !== 'string') return fail(key, 'expected some text');
+    return value;
+  };
+  const pathSegment = (): string => {
+    const value = data.article_path ?? 'article-detail';
+    if (typeof value !== 'string' || !PAGE_RE.test(value.replaceAll('_', '-')))
+      return fail('article_path', 'expected a path segment such as article-detail');
     return value;
   };
   const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
@@ -105,7 +135,39 @@ export function parseBlogConfig(site: string, text: string, file: string): BlogC
       fail(`colours.${key}`, `not a colour of the themes (${PALETTE.join(', ')})`);
     colours[key as PaletteKey] = colour(`colours.${key}`, value);
   }
-  const homeCards = count('home_cards', 8, 48);
+  const homeCards = data.home_cards === undefined ? undefined : count('home_cards', 1, 48);
+  const tabs = (
+    Array.isArray(data.tabs)
+      ? data.tabs
+      : data.tabs === undefined
+        ? []
+        : fail('tabs', 'expected [[tabs]] tables')
+  ).map((tab: unknown, i: number): BlogTab => {
+    const at = `tabs[${i}]`;
+    if (typeof tab !== 'object' || tab === null) return fail(at, 'expected a table');
+    const t = tab as Record<string, unknown>;
+    const word = (key: string) =>
+      typeof t[key] === 'string' && t[key] !== ''
+        ? (t[key] as string)
+        : fail(`${at}.${key}`, 'expected some text');
+    const page = word('page');
+    if (!PAGE_RE.test(page) || ['privacy', 'article-detail'].includes(page))
+      fail(`${at}.page`, `"${page}" cannot be a page's name`);
+    for (const key of Object.keys(t)) {
+      if (!TAB_KEYS.includes(key))
+        fail(`${at}.${key}`, `not a key of a tab (${TAB_KEYS.join(', ')})`);
+    }
+    const label = word('label');
+    const own =
+      page === 'home'
+        ? {}
+        : {
+            heading: t.heading === undefined ? label : word('heading'),
+            title: word('title'),
+            description: word('description'),
+          };
+    return { page, label, ...own };
+  });
   return {
     site,
     theme: oneOf('theme', THEMES, 'journal'),
@@ -114,12 +176,14 @@ export function parseBlogConfig(site: string, text: string, file: string): BlogC
       ARTICLE_RULES: rules,
       HOME_TITLE: text_('title', brand),
       HOME_DESCRIPTION: text_('description'),
-      // The first row of the grid: what is above the fold.
-      PREFETCH_ARTICLES: Math.min(4, homeCards),
+      // What is above the fold, to be ready before the reader clicks.
+      PREFETCH_ARTICLES: count('prefetch', Math.min(4, homeCards ?? 4), 12),
     },
-    tagline: text_('tagline'),
-    welcome: text_('welcome'),
+    tagline: optional('tagline'),
+    welcome: optional('welcome'),
+    articlePath: pathSegment(),
     homeCards,
+    tabs,
     themeColor: colour('theme_color', data.theme_color ?? colours.accent ?? '#1f6f68'),
     colours,
   };

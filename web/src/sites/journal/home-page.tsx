@@ -1,26 +1,20 @@
 import { DateText } from '../../shared/components/date-text';
-import type { ImageLookup } from '../../shared/content/load-content';
+import type { ThemeProps } from '../../shared/blog/themed-site';
 import type { Article } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
-import { detailPath, type RouteSetKind } from '../../shared/routes/route-set';
+import { detailPath } from '../../shared/routes/route-set';
 import { Layout } from './layout';
 import { SIZES } from './site';
-import type { JournalBlog } from './theme';
 import s from './home-page.module.css';
 
 /** The journal's home: a grid of article cards (eight on tts2), each with a 'Read More →' link. */
-export function HomePage(props: {
-  blog: JournalBlog;
-  routeSet: RouteSetKind;
-  cards: readonly Article[];
-  images: ImageLookup;
-}) {
+export function HomePage(props: ThemeProps<unknown> & { list: readonly Article[] }) {
   const { routes, config } = props.blog;
   return (
     <Layout blog={props.blog} routeSet={props.routeSet}>
       <h1 className="visually-hidden">{`${config.blog.BRAND}: ${config.welcome}`}</h1>
       <ul className={s.grid}>
-        {props.cards.map((a, i) => {
+        {props.list.map((a, i) => {
           const href = detailPath(routes, 'article', props.routeSet, a.id);
           return (
             <li key={a.id} className={s.card}>

@@ -1,27 +1,27 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import '../../shared/styles/base.css';
-import { CopyrightFooter } from '../../shared/components/copyright-footer';
+import { BlogShell } from '../../shared/blog/blog-shell';
 import { pagePath, type RouteSetKind } from '../../shared/routes/route-set';
-import type { JournalBlog } from './theme';
+import type { ThemedBlog } from '../../shared/blog/themed-blog';
 import s from './layout.module.css';
 
-export function Layout(props: { blog: JournalBlog; routeSet: RouteSetKind; children?: ReactNode }) {
+export function Layout(props: { blog: ThemedBlog; routeSet: RouteSetKind; children?: ReactNode }) {
   const { routes, config } = props.blog;
   return (
-    <div className={s.shell}>
-      <header className={s.header}>
-        <p className={s.kicker}>{config.tagline}</p>
-        <Link className={s.brand} to={pagePath(routes, 'home', props.routeSet)}>
-          {config.blog.BRAND}
-        </Link>
-      </header>
-      <main className={s.main}>{props.children}</main>
-      <CopyrightFooter
-        brand={config.blog.BRAND}
-        privacyHref={pagePath(routes, 'privacy', props.routeSet)}
-        className={s.footer}
-      />
-    </div>
+    <BlogShell
+      blog={props.blog}
+      routeSet={props.routeSet}
+      classes={s}
+      header={
+        <header className={s.header}>
+          {config.tagline && <p className={s.kicker}>{config.tagline}</p>}
+          <Link className={s.brand} to={pagePath(routes, 'home', props.routeSet)}>
+            {config.blog.BRAND}
+          </Link>
+        </header>
+      }
+    >
+      {props.children}
+    </BlogShell>
   );
 }

@@ -1,0 +1,15 @@
+import { themedSite } from '../../shared/blog/themed-site';
+import s from './article-page.module.css';
+import { HomePage } from './home-page';
+import { Layout } from './layout';
+import { SIZES } from './site';
+
+/**
+ * The notebook theme: a slim bar with the brand's initial, a welcome banner and a list of
+ * articles with their pictures beside them. Youadsmedia-Top (tts3) first wore it.
+ */
+export const prepare = themedSite('notebook', {
+  Layout,
+  Home: HomePage,
+  article: { classes: s, sizes: { cover: SIZES.cover, section: SIZES.figure } },
+});
