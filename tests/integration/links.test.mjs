@@ -262,6 +262,7 @@ describe('the build refuses content that would break links', () => {
     mkdirSync(path.join(content, 'tts1/images'), { recursive: true });
     writeFileSync(path.join(content, 'links.toml'), links);
     writeFileSync(path.join(content, 'tts1/articles/1.md'), article);
+    cpSync(path.join(ROOT, 'content/tts1/site.toml'), path.join(content, 'tts1/site.toml'));
     for (const name of images) writeFileSync(path.join(content, 'tts1/images', name), COVER);
     const run = spawnSync('node', [path.join(tmp, 'web-ssr/prerender.js')], {
       cwd: path.join(ROOT, 'web'),

@@ -1,7 +1,8 @@
 // The write side of the connection caps: clients that ask for large answers and take them
 // slowly, or never, cannot hold the server. At a descriptor limit of 256 one address opens as many
 // connections as the server will hold, each pipelining 1,000 requests for the largest asset with
-// a 16 KB receive buffer; a normal client asks for a page twice a second throughout.
+// a 16 KB receive buffer; a normal client asks for a page twice a second throughout (once more
+// when its connection is closed at once, as a browser would).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

@@ -1,4 +1,7 @@
 // @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentDirFromEnv } from '../content/load-content';
 import { loadBlogConfigs, parseBlogConfig } from './blog-config';
@@ -87,6 +90,13 @@ describe('site.toml', () => {
       { page: 'home', label: 'HOME' },
       { page: 'france', label: 'FRANCE', heading: 'FRANCE', title: 'France', description: 'Rows.' },
     ]);
+  });
+
+  it('refuses a folder of articles without one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wavesites-blogs-'));
+    mkdirSync(join(dir, 'tide/articles'), { recursive: true });
+    expect(() => loadBlogConfigs(dir)).toThrow(/^content\/tide: articles\/ but no site\.toml/);
+    rmSync(dir, { recursive: true });
   });
 
   it('is read from every content folder that has one', () => {

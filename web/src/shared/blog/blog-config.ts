@@ -189,11 +189,22 @@ export function parseBlogConfig(site: string, text: string, file: string): BlogC
   };
 }
 
-/** Every content/<site>/site.toml, by site name. */
+/** Every content/<site>/site.toml, by site name. A folder of articles without one is refused. */
 export function loadBlogConfigs(contentDir: string): BlogConfig[] {
   if (!existsSync(contentDir)) return [];
-  return readdirSync(contentDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(contentDir, d.name, 'site.toml')))
+  const folders = readdirSync(contentDir, { withFileTypes: true }).filter((d) => d.isDirectory());
+  for (const d of folders) {
+    const has = (name: string) => existsSync(join(contentDir, d.name, name));
+    if (has('articles') && !has('site.toml')) {
+      throw new ContentError(
+        `content/${d.name}`,
+        '',
+        'articles/ but no site.toml: a blog is its site.toml (content/README.md, "Start a new blog")',
+      );
+    }
+  }
+  return folders
+    .filter((d) => existsSync(join(contentDir, d.name, 'site.toml')))
     .map((d) => d.name)
     .sort()
     .map((site) => {

@@ -21,8 +21,7 @@ export function Layout(props: {
   const Title = props.kind === 'list' ? 'h1' : 'p';
   return (
     <BlogShell
-      blog={props.blog}
-      routeSet={props.routeSet}
+      {...props}
       classes={{
         shell: s.shell,
         main: s.main,
@@ -43,8 +42,6 @@ export function Layout(props: {
           </div>
         </header>
       }
-    >
-      {props.children}
-    </BlogShell>
+    />
   );
 }

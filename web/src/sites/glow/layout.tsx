@@ -12,8 +12,7 @@ export function Layout(props: { blog: ThemedBlog; routeSet: RouteSetKind; childr
   const home = pagePath(routes, 'home', props.routeSet);
   return (
     <BlogShell
-      blog={props.blog}
-      routeSet={props.routeSet}
+      {...props}
       classes={s}
       header={
         <header className={s.header}>
@@ -46,8 +45,6 @@ export function Layout(props: { blog: ThemedBlog; routeSet: RouteSetKind; childr
           </div>
         </header>
       }
-    >
-      {props.children}
-    </BlogShell>
+    />
   );
 }

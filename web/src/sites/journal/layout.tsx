@@ -9,8 +9,7 @@ export function Layout(props: { blog: ThemedBlog; routeSet: RouteSetKind; childr
   const { routes, config } = props.blog;
   return (
     <BlogShell
-      blog={props.blog}
-      routeSet={props.routeSet}
+      {...props}
       classes={s}
       header={
         <header className={s.header}>
@@ -20,8 +19,6 @@ export function Layout(props: { blog: ThemedBlog; routeSet: RouteSetKind; childr
           </Link>
         </header>
       }
-    >
-      {props.children}
-    </BlogShell>
+    />
   );
 }

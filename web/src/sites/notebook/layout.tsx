@@ -9,8 +9,7 @@ export function Layout(props: { blog: ThemedBlog; routeSet: RouteSetKind; childr
   const { routes, config } = props.blog;
   return (
     <BlogShell
-      blog={props.blog}
-      routeSet={props.routeSet}
+      {...props}
       classes={s}
       header={
         <header className={s.header}>
@@ -24,8 +23,6 @@ export function Layout(props: { blog: ThemedBlog; routeSet: RouteSetKind; childr
           </div>
         </header>
       }
-    >
-      {props.children}
-    </BlogShell>
+    />
   );
 }

@@ -22,8 +22,7 @@ export function Layout(props: { blog: ThemedBlog; routeSet: RouteSetKind; childr
   const { routes, config } = props.blog;
   return (
     <BlogShell
-      blog={props.blog}
-      routeSet={props.routeSet}
+      {...props}
       classes={s}
       header={
         <header className={s.header}>
@@ -52,8 +51,6 @@ export function Layout(props: { blog: ThemedBlog; routeSet: RouteSetKind; childr
           </nav>
         </header>
       }
-    >
-      {props.children}
-    </BlogShell>
+    />
   );
 }
