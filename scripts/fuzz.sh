@@ -41,34 +41,58 @@ final_stat() { grep -E "^stat::$1:" "$work/log" | awk '{print $2}'; }
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-failed=()
-table=()
-ran=0
-while read -r name corpus; do
-  if [[ -n $FUZZ_TARGETS && " $FUZZ_TARGETS " != *" $name "* ]]; then continue; fi
-  ran=$((ran + 1))
-  work=$TMP/$name
+
+# One target, its output kept in $TMP/<name>/ (log, report, row or failed) and shown once all are done.
+run_target() {
+  local name=$1 corpus=$2 work=$TMP/$1
   mkdir -p "$work/corpus" "$ARTIFACTS/$name"
   if [[ -d $corpus ]]; then cp -R "$corpus/." "$work/corpus/"; fi
-  echo "fuzz: $name for $budget ($(find "$work/corpus" -type f | wc -l) seeds)"
-  started=$SECONDS
+  local seeds started=$SECONDS
+  seeds=$(find "$work/corpus" -type f | wc -l)
   if "$BIN_DIR/$name" "${limits[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$ARTIFACTS/$name/" "$work/corpus" </dev/null >"$work/log" 2>&1; then
-    took=$((SECONDS - started))
+    local took=$((SECONDS - started)) last cov
     # The last status line (coverage, features, corpus) and the totals.
     last=$(grep -E '^#[0-9]+' "$work/log" | tail -n 1 || true)
-    echo "$last"
-    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$work/log" | tr '\n' ' ' || true
-    echo "seconds: $took"
+    {
+      echo "fuzz: $name for $budget ($seeds seeds)"
+      echo "$last"
+      grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$work/log" | tr '\n' ' ' || true
+      echo "seconds: $took"
+    } >"$work/report"
     cov=$(sed -nE 's/.* cov: ([0-9]+) ft: ([0-9]+) corp: ([0-9]+).*/\1 \2 \3/p' <<<"$last")
-    table+=("$(printf '%-20s %12s %8s %7s %8s  %s' "$name" "$(final_stat number_of_executed_units)" \
-      "$(final_stat average_exec_per_sec)" "$took" "$(final_stat peak_rss_mb)" "${cov:-? ? ?}")")
+    printf '%-20s %12s %8s %7s %8s  %s\n' "$name" "$(final_stat number_of_executed_units)" \
+      "$(final_stat average_exec_per_sec)" "$took" "$(final_stat peak_rss_mb)" "${cov:-? ? ?}" >"$work/row"
   else
+    touch "$work/failed"
+  fi
+}
+
+# The targets run side by side, one per core: each is one process on one core.
+JOBS=$(nproc)
+names=()
+while read -r name corpus; do
+  if [[ -n $FUZZ_TARGETS && " $FUZZ_TARGETS " != *" $name "* ]]; then continue; fi
+  names+=("$name")
+  while (($(jobs -rp | wc -l) >= JOBS)); do wait -n || true; done
+  run_target "$name" "$corpus" &
+done <"$LIST"
+wait
+
+failed=()
+table=()
+ran=${#names[@]}
+for name in "${names[@]}"; do
+  work=$TMP/$name
+  if [[ -e $work/failed || ! -e $work/row ]]; then
     tail -n 80 "$work/log" >&2
     echo "fuzz: $name FAILED; the input is in $ARTIFACTS/$name/" >&2
     failed+=("$name")
+  else
+    cat "$work/report"
+    table+=("$(cat "$work/row")")
   fi
-done <"$LIST"
+done
 
 if ((ran == 0)); then
   echo "fuzz: no target matches FUZZ_TARGETS=$FUZZ_TARGETS" >&2

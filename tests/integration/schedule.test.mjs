@@ -52,7 +52,7 @@ describe('drafts, schedules and expiry', () => {
     cpSync(path.join(ROOT, 'content'), content, { recursive: true });
     const start = Date.now();
     // Build time varies (images come from the build's cache): the moments leave it room.
-    const live = Math.ceil((start + 45_000) / 1000) * 1000;
+    const live = Math.ceil((start + 30_000) / 1000) * 1000;
     const expire = live + 8_000;
     frontMatter(content, '2', 'draft', 'true');
     frontMatter(content, '3', 'date', iso(live));
