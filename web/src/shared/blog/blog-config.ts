@@ -14,7 +14,10 @@ import type { BlogSite } from './load-blog';
 export const THEMES = ['journal', 'notebook', 'glow', 'deals', 'shop'] as const;
 export type ThemeName = (typeof THEMES)[number];
 
-/** The palette a theme takes from site.toml's [colours]; any left out keeps the theme's own. */
+/**
+ * The palette a theme takes from site.toml's [colours] (as --blog-* properties); any left out
+ * keeps the theme's own. Every theme reads the first five; line and footer, the journal only.
+ */
 export const PALETTE = ['paper', 'ink', 'accent', 'kicker', 'muted', 'line', 'footer'] as const;
 export type PaletteKey = (typeof PALETTE)[number];
 
