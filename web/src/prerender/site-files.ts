@@ -6,8 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cacheWrite } from '../shared/images/pipeline';
 import type sharpModule from 'sharp';
 import { originOf } from '../shared/render/settings';
 import type { SiteFileRoute } from '../shared/routes/route-set';
@@ -95,9 +96,7 @@ async function iconsFrom(sharp: Sharp, svg: Buffer, cacheDir: string): Promise<I
       .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    await mkdir(dirname(cached), { recursive: true });
-    await writeFile(`${cached}.${process.pid}.tmp`, png[size]);
-    await rename(`${cached}.${process.pid}.tmp`, cached);
+    await cacheWrite(cached, png[size]);
   }
   return { png, ico: icoOf([16, 32, 48].map((size) => ({ size, data: png[size]! }))) };
 }

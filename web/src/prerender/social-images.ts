@@ -6,9 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { copyOnce } from '../shared/images/pipeline';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { cacheWrite, copyOnce } from '../shared/images/pipeline';
 import type sharpModule from 'sharp';
 import {
   SOCIAL_HEIGHT,
@@ -61,9 +60,7 @@ export class SocialImagePipeline implements SocialImages {
           .flatten({ background: '#ffffff' })
           .jpeg(JPEG)
           .toBuffer();
-        await mkdir(dirname(cached), { recursive: true });
-        await writeFile(`${cached}.${process.pid}.tmp`, jpeg);
-        await rename(`${cached}.${process.pid}.tmp`, cached);
+        await cacheWrite(cached, jpeg);
       }
       await copyOnce(cached, join(this.options.outDir, job.url.slice(1)));
     }

@@ -231,11 +231,7 @@ export class ImagePipeline implements ImageRegistry {
         });
         if (opaque && info.channels === 4) image = image.removeAlpha();
         const encoded = await this.encode(image, file.format);
-        const to = this.cachePath(job, file);
-        await mkdir(dirname(to), { recursive: true });
-        const tmp = `${to}.${process.pid}.tmp`;
-        await writeFile(tmp, encoded);
-        await rename(tmp, to);
+        await cacheWrite(this.cachePath(job, file), encoded);
         this.stats.encoded++;
       }
     }
@@ -269,4 +265,15 @@ export async function copyOnce(from: string, to: string): Promise<number> {
     await copyFile(from, to);
   }
   return size;
+}
+
+/**
+ * Puts `data` into the image cache at `file`, whole or not at all: written beside it, then
+ * renamed, so a build stopped halfway, or another build at the same time, never reads half a file.
+ */
+export async function cacheWrite(file: string, data: Buffer): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
 }
