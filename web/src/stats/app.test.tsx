@@ -162,7 +162,8 @@ describe('the stats dashboard, one site', () => {
   it('draws views and visitors per day, also as a table', async () => {
     open('?site=tts1');
     const chart = await screen.findByRole('img', { name: /views and visitors per day/i });
-    expect(charts).toHaveLength(1);
+    // The chart is drawn in a passive effect, which may run after the box is in the page.
+    await waitFor(() => expect(charts).toHaveLength(1));
     const plot = charts[0]!;
     expect(plot.el).toBe(chart);
     expect(plot.opts.series.map((s) => s.label)).toEqual(['Day', 'Views', 'Visitors']);
@@ -179,6 +180,7 @@ describe('the stats dashboard, one site', () => {
   it('redraws the chart at the width of its box, and anew for other figures', async () => {
     open('?site=tts1');
     const chart = await screen.findByRole('img', { name: /views and visitors per day/i });
+    await waitFor(() => expect(charts).toHaveLength(1));
     // jsdom lays nothing out, and has no ResizeObserver: the window's resize stands in.
     Object.defineProperty(chart, 'clientWidth', { configurable: true, value: 900 });
     fireEvent(window, new Event('resize'));
@@ -213,6 +215,7 @@ describe('the stats dashboard, all sites', () => {
     expect(figure('Link clicks')).toBe('10');
     expect(figure('Leads')).toBe('14');
     expect(figure('App Store clicks')).toBe('42');
+    await waitFor(() => expect(charts).toHaveLength(1));
     expect(charts[0]!.data[1]!.slice(-2)).toEqual([860, 1060]);
   });
 
