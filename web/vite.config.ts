@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type BuildEnvironmentOptions } from 'vite';
+import { parse as parseToml } from 'smol-toml';
+import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -15,6 +17,48 @@ function scopedClassName(name: string, filename: string): string {
   const file = relative(webRoot, filename.split('?')[0] ?? filename).replaceAll('\\', '/');
   const hash = createHash('sha256').update(`${file}:${name}`).digest('base64url').slice(0, 6);
   return `_${name}_${hash}`;
+}
+
+/** A CSS custom property's value: a declaration's value, with nothing that could end it. */
+const TOKEN_VALUE = /^[^;{}]+$/;
+
+/**
+ * A theme's data (src/sites/<theme>/theme.toml) imported as a module: its tables as an object.
+ * Its [style] table is the theme's design tokens, which its stylesheets and the blog engine's
+ * shared ones read: importing the file also brings `<file>.css`, made here, with each token as
+ * a custom property on :root (only one theme's stylesheet is on a page).
+ */
+function themeData(): Plugin {
+  const CSS = '.toml.css';
+  return {
+    name: 'wavesites-theme-data',
+    enforce: 'pre',
+    resolveId: (source) => (source.endsWith(CSS) ? source : null),
+    load(id) {
+      if (!id.endsWith(CSS)) return null;
+      const file = id.slice(0, -'.css'.length);
+      this.addWatchFile(file);
+      const style = (parseToml(readFileSync(file, 'utf8')).style ?? {}) as Record<string, unknown>;
+      const lines = Object.entries(style).map(([name, value]) => {
+        if (
+          !/^[a-z][a-z0-9-]*$/.test(name) ||
+          typeof value !== 'string' ||
+          !TOKEN_VALUE.test(value)
+        )
+          throw new Error(
+            `${relative(webRoot, file)}: style.${name}: not a token (a-z0-9- = "a CSS value")`,
+          );
+        return `  --${name}: ${value};`;
+      });
+      return `:root {\n${lines.join('\n')}\n}\n`;
+    },
+    transform(code, id) {
+      if (!id.endsWith('.toml')) return null;
+      const data = parseToml(code);
+      const css = data.style === undefined ? '' : `import ${JSON.stringify(`${id}.css`)};\n`;
+      return { code: `${css}export default ${JSON.stringify(data)};`, map: null };
+    },
+  };
 }
 
 /**
@@ -80,7 +124,7 @@ const clientBuild: BuildEnvironmentOptions = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), themeData()],
   // The prerender bundle runs from build/web-ssr/, outside web/, where web/node_modules cannot be
   // resolved: bundle every dependency into it so it is self-contained.
   ssr: { noExternal: true },

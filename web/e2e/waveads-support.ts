@@ -88,11 +88,15 @@ export async function hydrated(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** Fake timers, paused: time moves only with page.clock.runFor(). */
+/**
+ * Fake timers, paused: time moves only with page.clock.runFor(). The installed clock runs until
+ * it is paused, so the pause is an hour ahead: a second was once too little on a busy machine
+ * ("Cannot fast-forward to the past"). Nothing of the page runs yet to see the hour pass.
+ */
 export async function pausedClock(page: Page): Promise<void> {
   const start = new Date('2026-11-20T09:00:00Z');
   await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+  await page.clock.pauseAt(new Date(start.getTime() + 3_600_000));
 }
 
 /** Runs the server's CLI on the e2e store (the same data directory the test server uses). */

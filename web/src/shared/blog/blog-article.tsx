@@ -6,6 +6,8 @@ import type { ImageLookup } from '../content/load-content';
 import { countWords, type Article, type Section } from '../content/schema';
 import { Picture } from '../images/picture';
 import { ArticleContext, readingMinutes } from './article-context';
+import page from './article-page.module.css';
+import { withShared } from './shared-classes';
 import x from './article-extras.module.css';
 import { ArticleNavLinks } from './article-nav';
 
@@ -32,7 +34,8 @@ export function BlogArticle(props: {
   /** The `sizes` of both kinds of picture, or of each when the cover runs wider. */
   sizes: string | { readonly cover: string; readonly section: string };
 }) {
-  const { classes: s, sizes, article } = props;
+  const { sizes, article } = props;
+  const s = withShared(page, props.classes);
   const { brand, author, nav, links } = useContext(ArticleContext);
   return (
     <div className={s.page}>

@@ -2,10 +2,11 @@ import type { ReactElement, ReactNode } from 'react';
 import type { ContentSource, ImageLookup } from '../content/load-content';
 import type { Article, ImageRef, Section } from '../content/schema';
 import type { PrepareSite } from '../render/site-render';
-import { pagePath, type RouteSetKind } from '../routes/route-set';
+import { detailPath, pagePath, type RouteSetKind } from '../routes/route-set';
 import type { BlogTab } from './blog-config';
 import { routesOf } from './blog-routes';
 import { BlogArticle, type BlogArticleClasses } from './blog-article';
+import { BlogShell, type ShellClasses } from './blog-shell';
 import { blogSite } from './blog-site';
 import { blogImages, loadBlog, type Blog } from './load-blog';
 import type { ThemedBlog } from './themed-blog';
@@ -16,6 +17,19 @@ export interface ThemeProps<X> {
   readonly routeSet: RouteSetKind;
   readonly images: ImageLookup;
   readonly extra: X;
+  /** An article's page in this route set. */
+  readonly href: (id: string) => string;
+}
+
+/** A list page (home, tabs) or a detail page (an article, the privacy notice). */
+export type PageKind = 'list' | 'detail';
+
+/** What a theme's header is given; `home`: the home page's path. */
+export interface HeaderProps {
+  readonly blog: ThemedBlog;
+  readonly routeSet: RouteSetKind;
+  readonly kind: PageKind;
+  readonly home: string;
 }
 
 /**
@@ -35,13 +49,10 @@ export interface ThemeExtra<X> {
  * the rest alike for every blog: loading, lists, the article and privacy pages, the tab pages.
  */
 export interface Theme<X = undefined> {
-  /** The frame of every page; `detail`: an article's or the privacy notice's. */
-  readonly Layout: (props: {
-    blog: ThemedBlog;
-    routeSet: RouteSetKind;
-    kind: 'list' | 'detail';
-    children?: ReactNode;
-  }) => ReactElement;
+  /** The header of every page. */
+  readonly Header: (props: HeaderProps) => ReactElement;
+  /** The classes of the frame around every page (BlogShell's), or of each kind of page. */
+  readonly shell: ShellClasses | ((kind: PageKind) => ShellClasses);
   /** The home page's content, given the articles it lists. */
   readonly Home: (props: ThemeProps<X> & { list: readonly Article[] }) => ReactElement;
   /** The article page's classes and picture sizes (the page is the engine's BlogArticle). */
@@ -78,28 +89,47 @@ export function themedSite<X>(name: string, theme: Theme<X>): PrepareSite {
         );
     }
     return blogSite(blog, ({ routeSet, home, article, other, privacy }) => {
-      const props = { blog: themed, routeSet, images, extra: extra.value };
-      const frame = (children: ReactNode) => (
-        <theme.Layout blog={themed} routeSet={routeSet} kind="detail">
+      const href = (id: string) => detailPath(routes, 'article', routeSet, id);
+      const props = { blog: themed, routeSet, images, extra: extra.value, href };
+      const frame = (kind: PageKind, children: ReactNode) => (
+        <BlogShell
+          blog={themed}
+          routeSet={routeSet}
+          classes={typeof theme.shell === 'function' ? theme.shell(kind) : theme.shell}
+          header={
+            <theme.Header
+              blog={themed}
+              routeSet={routeSet}
+              kind={kind}
+              home={pagePath(routes, 'home', routeSet)}
+            />
+          }
+        >
           {children}
-        </theme.Layout>
+        </BlogShell>
       );
       const own = tabPages.map((tab) => {
         const Page = theme.pages![tab.page]!;
         return [
           tab.page,
-          other(tab.page, <Page {...props} tab={tab} />, tab.title!, tab.description!),
+          other(
+            tab.page,
+            frame('list', <Page {...props} tab={tab} />),
+            tab.title!,
+            tab.description!,
+          ),
         ];
       });
       return {
         home: home(
-          <theme.Home {...props} list={list} />,
+          frame('list', <theme.Home {...props} list={list} />),
           list,
           tabPages.map((t) => pagePath(routes, t.page, routeSet)),
         ),
         ...Object.fromEntries(own),
         article: article((a) =>
           frame(
+            'detail',
             <BlogArticle
               article={a}
               closing={extra.closing}
@@ -109,7 +139,7 @@ export function themedSite<X>(name: string, theme: Theme<X>): PrepareSite {
             />,
           ),
         ),
-        privacy: privacy((notice) => frame(notice)),
+        privacy: privacy((notice) => frame('detail', notice)),
       };
     });
   };

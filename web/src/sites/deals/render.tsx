@@ -1,7 +1,8 @@
 import { themedSite } from '../../shared/blog/themed-site';
 import s from './article-page.module.css';
 import { HomePage } from './home-page';
-import { Layout } from './layout';
+import { Header } from './header';
+import shell from './layout.module.css';
 import { SIZES } from './site';
 
 /**
@@ -10,7 +11,9 @@ import { SIZES } from './site';
  * (kuponz1) first wore it.
  */
 export const prepare = themedSite('deals', {
-  Layout,
+  Header,
+  // The footer is dark under lists and white under an article.
+  shell: (kind) => ({ footer: kind === 'list' ? shell.dark : shell.white }),
   Home: HomePage,
   article: { classes: s, sizes: SIZES.article },
 });

@@ -2,6 +2,7 @@ import { DateText } from '../../shared/components/date-text';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
 import { Picture } from '../../shared/images/picture';
+import { stretchLink } from '../../shared/blog/teaser';
 import { SIZES } from './site';
 import s from './home-page.module.css';
 
@@ -36,7 +37,7 @@ export function FeaturedSection(props: {
               isoDate={featured.article.isoDate}
             />
             <h3 className={s.featureTitle}>
-              <a className={s.stretch} href={href(featured.article.id)}>
+              <a className={stretchLink} href={href(featured.article.id)}>
                 {featured.article.title}
               </a>
             </h3>
@@ -52,7 +53,7 @@ export function FeaturedSection(props: {
               <li key={a.id} className={s.relatedItem}>
                 <Picture className={s.relatedImage} image={images(a.image)} sizes={SIZES.thumb} />
                 <div className={s.relatedBody}>
-                  <a className={`${s.relatedTitle} ${s.stretch}`} href={href(a.id)}>
+                  <a className={`${s.relatedTitle} ${stretchLink}`} href={href(a.id)}>
                     {a.title}
                   </a>
                   <DateText className={s.date} date={a.date} isoDate={a.isoDate} />

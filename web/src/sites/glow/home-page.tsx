@@ -1,9 +1,7 @@
 import type { ThemeProps } from '../../shared/blog/themed-site';
 import type { Article } from '../../shared/content/schema';
-import { detailPath } from '../../shared/routes/route-set';
 import { FeaturedSection, type FeaturedBlock } from './featured-section';
 import { LatestArticles } from './latest-articles';
-import { Layout } from './layout';
 import s from './home-page.module.css';
 
 /**
@@ -12,12 +10,11 @@ import s from './home-page.module.css';
  * title's link stretches over the card, so the picture needs no link of its own.
  */
 export function HomePage(props: ThemeProps<FeaturedBlock | null> & { list: readonly Article[] }) {
-  const { routes, config } = props.blog;
-  const href = (id: string) => detailPath(routes, 'article', props.routeSet, id);
-  const { extra: featured, images } = props;
+  const { config } = props.blog;
+  const { extra: featured, images, href } = props;
   const welcome = `${config.site}-welcome`;
   return (
-    <Layout blog={props.blog} routeSet={props.routeSet}>
+    <>
       <section className={s.banner} aria-labelledby={welcome}>
         <div className={s.bannerInner}>
           {config.tagline && <p className={s.kicker}>{config.tagline}</p>}
@@ -30,6 +27,6 @@ export function HomePage(props: ThemeProps<FeaturedBlock | null> & { list: reado
 
       {props.list.length > 0 && <LatestArticles list={props.list} href={href} images={images} />}
       {featured && <FeaturedSection featured={featured} href={href} images={images} />}
-    </Layout>
+    </>
   );
 }

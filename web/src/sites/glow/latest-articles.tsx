@@ -1,7 +1,7 @@
 import { DateText } from '../../shared/components/date-text';
 import type { ImageLookup } from '../../shared/content/load-content';
 import type { Article } from '../../shared/content/schema';
-import { Picture } from '../../shared/images/picture';
+import { TeaserList, TeaserTitle } from '../../shared/blog/teaser';
 import { SIZES } from './site';
 import s from './home-page.module.css';
 
@@ -11,33 +11,30 @@ export function LatestArticles(props: {
   href: (id: string) => string;
   images: ImageLookup;
 }) {
-  const { href, images } = props;
   return (
     <section className={s.latest} aria-labelledby="tts1-latest">
       <h2 id="tts1-latest" className={s.sectionTitle}>
         Latest articles
       </h2>
-      <ul className={s.list}>
-        {props.list.map((a, i) => (
-          <li key={a.id} className={s.item}>
-            <Picture
-              className={s.itemImage}
-              image={images(a.image)}
-              sizes={SIZES.card}
-              priority={i === 0}
+      <TeaserList
+        {...props}
+        sizes={SIZES.card}
+        classes={{ list: s.list, item: s.item, image: s.itemImage, body: s.itemBody }}
+      >
+        {(a, _i, href) => (
+          <>
+            <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
+            <TeaserTitle
+              level="h3"
+              article={a}
+              href={href}
+              className={s.itemTitle}
+              cover="stretch"
             />
-            <div className={s.itemBody}>
-              <DateText className={s.date} date={a.date} isoDate={a.isoDate} />
-              <h3 className={s.itemTitle}>
-                <a className={s.stretch} href={href(a.id)}>
-                  {a.title}
-                </a>
-              </h3>
-              <p className={s.excerpt}>{a.excerpt}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+            <p className={s.excerpt}>{a.excerpt}</p>
+          </>
+        )}
+      </TeaserList>
     </section>
   );
 }

@@ -1,26 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { plannedImages } from '../../shared/images/image-registry';
+import { prepareFixtureBlog } from '../../shared/blog/fixture-blog';
 import { renderPath } from '../../shared/render/test-render';
-import { readFileSync } from 'node:fs';
-import { parseBlogConfig } from '../../shared/blog/blog-config';
 import { prepare } from './render';
-
-const source = {
-  dir: resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/content/__fixtures__/valid'),
-  warn: () => {},
-  images: plannedImages(),
-};
 
 describe('GlowBack (tts1)', async () => {
   // GlowBack's own site.toml, on the fixture articles.
-  const toml = resolve(
-    dirname(fileURLToPath(import.meta.url)),
-    '../../../../content/tts1/site.toml',
-  );
-  const site = await prepare(source, parseBlogConfig('tts1', readFileSync(toml, 'utf8'), toml));
+  const site = await prepareFixtureBlog(prepare, 'tts1');
   const test = site.routeObjects({ routeSet: 'prefixed', lang: 'en' });
   const online = site.routeObjects({ routeSet: 'online', lang: 'en' });
 

@@ -5,7 +5,8 @@ import { parseFeatured, type Article, type Featured } from '../../shared/content
 import s from './article-page.module.css';
 import type { FeaturedBlock } from './featured-section';
 import { HomePage } from './home-page';
-import { Layout } from './layout';
+import { Header } from './header';
+import shell from './layout.module.css';
 import { SIZES } from './site';
 
 /** featured.json's block, leaving out (with a warning) the articles that do not exist yet. */
@@ -32,7 +33,8 @@ function featuredBlock(
  * GlowBack (tts1) first wore it.
  */
 export const prepare = themedSite('glow', {
-  Layout,
+  Header,
+  shell,
   Home: HomePage,
   article: { classes: s, sizes: SIZES.article },
   extra: async (source: ContentSource, blog: Blog<string>) => {

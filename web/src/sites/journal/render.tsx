@@ -1,7 +1,8 @@
 import { themedSite } from '../../shared/blog/themed-site';
 import s from './article-page.module.css';
 import { HomePage } from './home-page';
-import { Layout } from './layout';
+import { Header } from './header';
+import shell from './layout.module.css';
 import { SIZES } from './site';
 
 /**
@@ -9,7 +10,8 @@ import { SIZES } from './site';
  * page. Wayfarer Journal (tts2) first wore it; any content/<site>/site.toml may name it.
  */
 export const prepare = themedSite('journal', {
-  Layout,
+  Header,
+  shell,
   Home: HomePage,
   article: { classes: s, sizes: { cover: SIZES.cover, section: SIZES.figure } },
 });

@@ -1,7 +1,8 @@
 import { themedSite } from '../../shared/blog/themed-site';
 import s from './article-page.module.css';
 import { HomePage } from './home-page';
-import { Layout } from './layout';
+import { Header } from './header';
+import shell from './layout.module.css';
 import { SIZES } from './site';
 
 /**
@@ -9,7 +10,8 @@ import { SIZES } from './site';
  * articles with their pictures beside them. Youadsmedia-Top (tts3) first wore it.
  */
 export const prepare = themedSite('notebook', {
-  Layout,
+  Header,
+  shell,
   Home: HomePage,
   article: { classes: s, sizes: { cover: SIZES.cover, section: SIZES.figure } },
 });

@@ -2,7 +2,6 @@ import { DateText } from '../../shared/components/date-text';
 import type { BlogTab } from '../../shared/blog/blog-config';
 import type { ThemeProps } from '../../shared/blog/themed-site';
 import { Picture } from '../../shared/images/picture';
-import { Layout } from './layout';
 import type { ShopExtra } from './shop-extra';
 import { SIZES } from './site';
 import s from './france-page.module.css';
@@ -17,7 +16,7 @@ export function FrancePage(props: ThemeProps<ShopExtra> & { tab: BlogTab }) {
   const { france } = props.extra;
   const { images } = props;
   return (
-    <Layout blog={props.blog} routeSet={props.routeSet}>
+    <>
       <section className={s.banner}>
         <div className={s.bannerInner}>
           <h1 className={s.bannerTitle}>{props.tab.heading}</h1>
@@ -61,6 +60,6 @@ export function FrancePage(props: ThemeProps<ShopExtra> & { tab: BlogTab }) {
           ))}
         </div>
       )}
-    </Layout>
+    </>
   );
 }

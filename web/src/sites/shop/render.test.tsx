@@ -1,27 +1,14 @@
 import { screen } from '@testing-library/react';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { plannedImages } from '../../shared/images/image-registry';
+import { prepareFixtureBlog } from '../../shared/blog/fixture-blog';
 import { renderPath } from '../../shared/render/test-render';
-import { readFileSync } from 'node:fs';
-import { parseBlogConfig } from '../../shared/blog/blog-config';
 import { prepare } from './render';
 
 // No kuponz2 fixtures: the shop renders with no content at all.
-const source = {
-  dir: resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/content/__fixtures__/valid'),
-  warn: () => {},
-  images: plannedImages(),
-};
 
 describe('Kuponz Beauty (kuponz2)', async () => {
   // Kuponz Beauty's own site.toml, on no content of its own.
-  const toml = resolve(
-    dirname(fileURLToPath(import.meta.url)),
-    '../../../../content/kuponz2/site.toml',
-  );
-  const site = await prepare(source, parseBlogConfig('kuponz2', readFileSync(toml, 'utf8'), toml));
+  const site = await prepareFixtureBlog(prepare, 'kuponz2');
   const tabs = () => ['HOME', 'FRANCE'].map((name) => screen.getByRole('link', { name }));
   const current = () => tabs().map((t) => t.getAttribute('aria-current'));
 

@@ -2,7 +2,8 @@ import { themedSite } from '../../shared/blog/themed-site';
 import s from './article-page.module.css';
 import { FrancePage } from './france-page';
 import { HomePage } from './home-page';
-import { Layout } from './layout';
+import { Header } from './header';
+import shell from './layout.module.css';
 import { loadShopExtra } from './shop-extra';
 import { SIZES } from './site';
 
@@ -12,7 +13,8 @@ import { SIZES } from './site';
  * France page of rows (a tab `france`, france.json). Kuponz Beauty (kuponz2) first wore it.
  */
 export const prepare = themedSite('shop', {
-  Layout,
+  Header,
+  shell,
   Home: HomePage,
   article: { classes: s, sizes: SIZES.article },
   extra: loadShopExtra,
