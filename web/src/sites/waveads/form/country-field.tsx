@@ -8,10 +8,10 @@ export function CountryField(
   props: ControlProps<string> & { countries: CountryList; retry: () => void },
 ) {
   const { t } = useI18n();
-  const { countries, retry, ...control } = props;
+  const { countries, retry, ...controlProps } = props;
   return (
     <Field
-      {...control}
+      {...controlProps}
       field="country"
       action={
         countries.status === 'failed' && (

@@ -11,11 +11,11 @@ export function TextField(
     wide?: boolean;
   },
 ) {
-  const { type, autoComplete, ...control } = props;
+  const { type, autoComplete, ...controlProps } = props;
   const rule = LEAD_FIELDS[props.field];
   return (
     <Field
-      {...control}
+      {...controlProps}
       control={(bound) => (
         <input
           {...bound}

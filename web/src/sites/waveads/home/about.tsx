@@ -20,6 +20,7 @@ const AUDIENCES = [
   'streaming',
 ] as const;
 
+/** Beside the introduction (docs/product.md, Figures). */
 const FACTS: readonly Figure[] = [
   { label: 'home.about.founded', value: { literal: String(FOUNDED) } },
   { label: 'home.about.headquarters', value: 'home.about.headquartersValue' },
@@ -44,7 +45,7 @@ export function About() {
 export function Services() {
   const { t } = useI18n();
   return (
-    <HomeSection name="services" lead={false} id="services" tone="alt">
+    <HomeSection name="services" lead={false} id="services" variant="alt">
       <ul className={s.services}>
         {SERVICES.map((key, i) => (
           <li key={key} className={s.service}>

@@ -4,21 +4,22 @@ import x from './section.module.css';
 
 /**
  * A home section named by its heading: the heading, then `children`, in the page's column;
- * `after` runs the full width below (the logo wall). `tone` sets it off from its neighbours.
+ * `after` runs the full width below (the logo wall). `variant`: on the darker band (alt), or
+ * with no room below, where a full-width band ends it (flush).
  */
 export function HomeSection(
   props: HeadingProps & {
     id?: string;
-    tone?: 'alt' | 'flush';
+    variant?: 'alt' | 'flush';
     children: ReactNode;
     after?: ReactNode;
   },
 ) {
-  const { id, tone, children, after, ...heading } = props;
+  const { id, variant, children, after, ...heading } = props;
   return (
     <section
       id={id}
-      className={tone ? `${x.section} ${x[tone]}` : x.section}
+      className={variant ? `${x.section} ${x[variant]}` : x.section}
       aria-labelledby={sectionTitleId(heading.name)}
     >
       <div className={x.inner}>

@@ -79,7 +79,7 @@ function Card(props: { card: PartnershipCard }) {
 export function Partnerships() {
   const { t } = useI18n();
   return (
-    <HomeSection name="partners" tone="alt">
+    <HomeSection name="partners" variant="alt">
       <div className={`${x.cards} ${s.cards}`}>
         {CARDS.map((card) => (
           <Card key={card.key} card={card} />

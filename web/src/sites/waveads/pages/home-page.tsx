@@ -72,7 +72,7 @@ function Banner() {
 
 function Trusted() {
   return (
-    <HomeSection name="trusted" tone="flush" after={<LogoWall />}>
+    <HomeSection name="trusted" variant="flush" after={<LogoWall />}>
       <Testimonials />
     </HomeSection>
   );
