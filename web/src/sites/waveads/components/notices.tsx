@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useI18n } from '../i18n/dictionaries';
+import { CloseButton } from './close-button';
 import { Icon } from './icons';
 import s from './notices.module.css';
 
@@ -54,10 +55,13 @@ function NoticeItem(props: { notice: Notice; onClose: (id: number) => void }) {
         <p className={s.title}>{notice.title}</p>
         {notice.text !== undefined && <p className={s.text}>{notice.text}</p>}
       </div>
-      <button type="button" className={s.close} onClick={() => onClose(notice.id)}>
-        <Icon name="cross" className={s.closeIcon} />
+      <CloseButton
+        className={s.close}
+        iconClassName={s.closeIcon}
+        onClick={() => onClose(notice.id)}
+      >
         <span className="visually-hidden">{t('notice.close')}</span>
-      </button>
+      </CloseButton>
     </div>
   );
 }

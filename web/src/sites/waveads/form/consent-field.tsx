@@ -1,6 +1,6 @@
 import { usePagePath } from '../components/page-links';
 import { useI18n } from '../i18n/dictionaries';
-import type { ControlProps } from './field';
+import { messageAria, messageId, type ControlProps } from './field';
 import { CONSENT } from './lead-rules';
 import s from './contact-form.module.css';
 
@@ -19,8 +19,7 @@ export function ConsentField(props: ControlProps<boolean>) {
           name="agree"
           required
           checked={props.value}
-          aria-invalid={error !== undefined}
-          aria-describedby={error !== undefined ? `${id}-error` : undefined}
+          {...messageAria(id, error)}
           onChange={(e) => props.onChange(e.target.checked)}
         />
         <label htmlFor={id} className={s.consentText} data-version={CONSENT.version}>
@@ -31,7 +30,7 @@ export function ConsentField(props: ControlProps<boolean>) {
         </label>
       </div>
       {error !== undefined && (
-        <p id={`${id}-error`} className={`${s.error} ${s.consentError}`}>
+        <p id={messageId(id)} className={`${s.error} ${s.consentError}`}>
           {error}
         </p>
       )}

@@ -86,6 +86,22 @@ function fillValid() {
   fireEvent.click(screen.getByLabelText(CONSENT.text, { exact: false }));
 }
 
+/** What fillValid() sends, with the constants the page adds. */
+const LEAD_BODY = {
+  businessEmail: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  country: 'MX',
+  describes: 'agency',
+  companyName: 'Example Apps',
+  remark: 'Hello',
+  agree: true,
+  officialWebsiteName: 'waveads',
+  consentVersion: CONSENT.version,
+  language: 'en',
+  website: '',
+};
+
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
 describe('the contact form', () => {
@@ -192,20 +208,7 @@ describe('the contact form', () => {
     expect(button.getAttribute('aria-disabled')).toBe('true');
     const sent = requests.find((r) => r.url === LEAD_URL)!;
     expect(sent.init?.method).toBe('POST');
-    expect(JSON.parse(sent.init!.body as string)).toEqual({
-      businessEmail: 'ana@example.com',
-      firstName: 'Ana',
-      lastName: 'Ruiz',
-      country: 'MX',
-      describes: 'agency',
-      companyName: 'Example Apps',
-      remark: 'Hello',
-      agree: true,
-      officialWebsiteName: 'waveads',
-      consentVersion: CONSENT.version,
-      language: 'en',
-      website: '',
-    });
+    expect(JSON.parse(sent.init!.body as string)).toEqual(LEAD_BODY);
     fireEvent.click(button); // ignored while sending
     expect(requests.filter((r) => r.url === LEAD_URL)).toHaveLength(1);
     await act(async () => answer(json(200, { code: 200, msg: 'ok', data: { id: 'L1' } })));
@@ -215,21 +218,6 @@ describe('the contact form', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect((screen.getByLabelText(/Business email/) as HTMLInputElement).value).toBe('');
   });
-
-  const LEAD_BODY = {
-    businessEmail: 'ana@example.com',
-    firstName: 'Ana',
-    lastName: 'Ruiz',
-    country: 'MX',
-    describes: 'agency',
-    companyName: 'Example Apps',
-    remark: 'Hello',
-    agree: true,
-    officialWebsiteName: 'waveads',
-    consentVersion: CONSENT.version,
-    language: 'en',
-    website: '',
-  };
 
   async function sentBody(): Promise<string> {
     await renderForm();

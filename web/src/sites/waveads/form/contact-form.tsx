@@ -1,4 +1,4 @@
-import { SubmitButton } from '../../../shared/components/submit-button';
+import { SendButton } from '../components/send-button';
 import { useI18n } from '../i18n/dictionaries';
 import { ConsentField } from './consent-field';
 import { CountryField } from './country-field';
@@ -67,9 +67,9 @@ export function ContactForm() {
         <ConsentField {...controlProps('agree')} />
         <HoneypotField id={id(HONEYPOT_FIELD)} ref={honeypotRef} />
       </div>
-      <SubmitButton busy={sending} className={s.submit} spinnerClassName={s.spinner}>
+      <SendButton busy={sending} className={s.submit}>
         {t(sending ? 'form.sending' : 'form.submit')}
-      </SubmitButton>
+      </SendButton>
     </form>
   );
 }

@@ -8,31 +8,25 @@ export function CountryField(
   props: ControlProps<string> & { countries: CountryList; retry: () => void },
 ) {
   const { t } = useI18n();
-  const { countries } = props;
+  const { countries, retry, ...controlProps } = props;
   return (
     <Field
-      id={props.id}
+      {...controlProps}
       field="country"
-      label={t('form.country.label')}
-      error={props.error}
       action={
         countries.status === 'failed' && (
-          <button type="button" className={s.link} onClick={props.retry}>
+          <button type="button" className={s.link} onClick={retry}>
             {t('form.country.retry')}
           </button>
         )
       }
-      control={(aria) => (
+      control={(bound) => (
         <select
-          {...aria}
-          id={props.id}
+          {...bound}
           className={s.select}
-          name="country"
           autoComplete="country"
           required
-          value={props.value}
           aria-busy={countries.status === 'loading'}
-          onChange={(e) => props.onChange(e.target.value)}
         >
           <option value="">
             {t(

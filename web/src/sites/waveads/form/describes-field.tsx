@@ -8,20 +8,10 @@ export function DescribesField(props: ControlProps<string>) {
   const { t } = useI18n();
   return (
     <Field
-      id={props.id}
+      {...props}
       field="describes"
-      label={t('form.describes.label')}
-      error={props.error}
-      control={(aria) => (
-        <select
-          {...aria}
-          id={props.id}
-          className={s.select}
-          name="describes"
-          required
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
-        >
+      control={(bound) => (
+        <select {...bound} className={s.select} required>
           <option value="">{t('form.describes.placeholder')}</option>
           {DESCRIBES_OPTIONS.map((option) => (
             <option key={option} value={option}>

@@ -9,27 +9,21 @@ export function RemarkField(props: ControlProps<string>) {
   const countId = `${props.id}-count`;
   return (
     <Field
-      id={props.id}
+      {...props}
       field="remark"
-      label={t('form.remark.label')}
-      error={props.error}
       wide
       aside={
         <p id={countId} className={s.counter}>
           {t('form.remark.counter', { count: props.value.length, max: REMARK_MAX })}
         </p>
       }
-      control={(aria) => (
+      control={(bound) => (
         <textarea
-          {...aria}
-          aria-describedby={[aria['aria-describedby'], countId].filter(Boolean).join(' ')}
-          id={props.id}
+          {...bound}
+          aria-describedby={[bound['aria-describedby'], countId].filter(Boolean).join(' ')}
           className={s.textarea}
-          name="remark"
           rows={5}
           maxLength={REMARK_MAX}
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
         />
       )}
     />

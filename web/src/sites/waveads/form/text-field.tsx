@@ -1,10 +1,6 @@
-import { useI18n } from '../i18n/dictionaries';
-import { Field, type ControlProps } from './field';
-import { LEAD_FIELDS, type LeadField } from './lead-rules';
+import { Field, type ControlProps, type TextLeadField } from './field';
+import { LEAD_FIELDS } from './lead-rules';
 import s from './contact-form.module.css';
-
-/** The fields typed as text: every field but the consent checkbox. */
-export type TextLeadField = Exclude<LeadField, 'agree'>;
 
 /** A text input with the length limit and requirement of its field's rules. */
 export function TextField(
@@ -15,27 +11,19 @@ export function TextField(
     wide?: boolean;
   },
 ) {
-  const { t } = useI18n();
-  const { id, field } = props;
+  const { type, autoComplete, ...controlProps } = props;
+  const rule = LEAD_FIELDS[props.field];
   return (
     <Field
-      id={id}
-      field={field}
-      label={t(`form.${field}.label`)}
-      error={props.error}
-      wide={props.wide}
-      control={(aria) => (
+      {...controlProps}
+      control={(bound) => (
         <input
-          {...aria}
-          id={id}
+          {...bound}
           className={s.input}
-          name={field}
-          type={props.type}
-          autoComplete={props.autoComplete}
-          maxLength={LEAD_FIELDS[field].maxLength}
-          required={LEAD_FIELDS[field].required}
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
+          type={type}
+          autoComplete={autoComplete}
+          maxLength={rule.maxLength}
+          required={rule.required}
         />
       )}
     />

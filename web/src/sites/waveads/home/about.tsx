@@ -1,5 +1,8 @@
 import { useI18n } from '../i18n/dictionaries';
 import type { MessageKey } from '../i18n/en';
+import { FigureList, type Figure } from './figure-list';
+import { HomeSection } from './home-section';
+import { SectionHeading, sectionTitleId } from './section-heading';
 import x from './section.module.css';
 import s from './about.module.css';
 
@@ -17,33 +20,22 @@ const AUDIENCES = [
   'streaming',
 ] as const;
 
-/** The brand introduction (founded 2017, headquartered in Los Angeles). */
+/** Beside the introduction (docs/product.md, Figures). */
+const FACTS: readonly Figure[] = [
+  { label: 'home.about.founded', value: { literal: String(FOUNDED) } },
+  { label: 'home.about.headquarters', value: 'home.about.headquartersValue' },
+  { label: 'home.about.regions', value: 'home.about.regionsValue' },
+];
+
+/** The brand introduction (founded 2017, headquartered in Los Angeles), its facts beside it. */
 export function About() {
-  const { t } = useI18n();
   return (
-    <section className={x.section} aria-labelledby="waveads-about">
+    <section className={x.section} aria-labelledby={sectionTitleId('about')}>
       <div className={`${x.inner} ${s.about}`}>
         <div>
-          <p className={x.eyebrow}>{t('home.about.eyebrow')}</p>
-          <h2 id="waveads-about" className={x.title}>
-            {t('home.about.title')}
-          </h2>
-          <p className={x.lead}>{t('home.about.text')}</p>
+          <SectionHeading name="about" />
         </div>
-        <dl className={s.facts}>
-          <div className={s.fact}>
-            <dt>{t('home.about.founded')}</dt>
-            <dd>{FOUNDED}</dd>
-          </div>
-          <div className={s.fact}>
-            <dt>{t('home.about.headquarters')}</dt>
-            <dd>{t('home.about.headquartersValue')}</dd>
-          </div>
-          <div className={s.fact}>
-            <dt>{t('home.about.regions')}</dt>
-            <dd>{t('home.about.regionsValue')}</dd>
-          </div>
-        </dl>
+        <FigureList figures={FACTS} className={s.facts} itemClassName={s.fact} />
       </div>
     </section>
   );
@@ -53,34 +45,28 @@ export function About() {
 export function Services() {
   const { t } = useI18n();
   return (
-    <section id="services" className={`${x.section} ${x.alt}`} aria-labelledby="waveads-services">
-      <div className={x.inner}>
-        <p className={x.eyebrow}>{t('home.services.eyebrow')}</p>
-        <h2 id="waveads-services" className={x.title}>
-          {t('home.services.title')}
-        </h2>
-        <ul className={s.services}>
-          {SERVICES.map((key, i) => (
-            <li key={key} className={s.service}>
-              <span className={s.number} aria-hidden="true">
-                {String(i + 1).padStart(2, '0')}
-              </span>
-              <h3 className={x.subtitle}>{t(`home.services.${key}.title` as MessageKey)}</h3>
-              <p className={s.serviceText}>{t(`home.services.${key}.text` as MessageKey)}</p>
+    <HomeSection name="services" lead={false} id="services" variant="alt">
+      <ul className={s.services}>
+        {SERVICES.map((key, i) => (
+          <li key={key} className={s.service}>
+            <span className={s.number} aria-hidden="true">
+              {String(i + 1).padStart(2, '0')}
+            </span>
+            <h3 className={x.subtitle}>{t(`home.services.${key}.title` as MessageKey)}</h3>
+            <p className={s.serviceText}>{t(`home.services.${key}.text` as MessageKey)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className={s.audiences}>
+        <h3 className={s.audiencesTitle}>{t('home.audiences.title')}</h3>
+        <ul className={s.chips}>
+          {AUDIENCES.map((key) => (
+            <li key={key} className={s.chip}>
+              {t(`home.audiences.${key}` as MessageKey)}
             </li>
           ))}
         </ul>
-        <div className={s.audiences}>
-          <h3 className={s.audiencesTitle}>{t('home.audiences.title')}</h3>
-          <ul className={s.chips}>
-            {AUDIENCES.map((key) => (
-              <li key={key} className={s.chip}>
-                {t(`home.audiences.${key}` as MessageKey)}
-              </li>
-            ))}
-          </ul>
-        </div>
       </div>
-    </section>
+    </HomeSection>
   );
 }

@@ -1,5 +1,6 @@
 import { useI18n } from '../i18n/dictionaries';
-import type { MessageKey } from '../i18n/en';
+import { FigureList, type Figure } from './figure-list';
+import { HomeSection } from './home-section';
 import x from './section.module.css';
 import s from './partnerships.module.css';
 
@@ -8,12 +9,6 @@ export const TARGET_COUNTRIES = ['ID', 'VN', 'PH', 'MY', 'SG'] as const;
 
 /** docs/product.md, Figures: the other region lists. */
 export const OTHER_REGIONS = ['latam', 'us', 'sea', 'eu', 'cis'] as const;
-
-interface Figure {
-  readonly label: MessageKey;
-  /** A translated value, or a figure written the same way in every language. */
-  readonly value: MessageKey | { readonly literal: string };
-}
 
 interface PartnershipCard {
   readonly key: 'commerce' | 'finance';
@@ -75,14 +70,7 @@ function Card(props: { card: PartnershipCard }) {
         </div>
       </dl>
       <h4 className={s.figuresTitle}>{t('home.partners.figures')}</h4>
-      <dl className={s.figures}>
-        {figures.map((figure) => (
-          <div key={figure.label} className={s.figure}>
-            <dt>{t(figure.label)}</dt>
-            <dd>{typeof figure.value === 'string' ? t(figure.value) : figure.value.literal}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList figures={figures} className={s.figures} itemClassName={s.figure} />
     </article>
   );
 }
@@ -91,32 +79,25 @@ function Card(props: { card: PartnershipCard }) {
 export function Partnerships() {
   const { t } = useI18n();
   return (
-    <section className={`${x.section} ${x.alt}`} aria-labelledby="waveads-partners">
-      <div className={x.inner}>
-        <p className={x.eyebrow}>{t('home.partners.eyebrow')}</p>
-        <h2 id="waveads-partners" className={x.title}>
-          {t('home.partners.title')}
-        </h2>
-        <p className={x.lead}>{t('home.partners.text')}</p>
-        <div className={s.cards}>
-          {CARDS.map((card) => (
-            <Card key={card.key} card={card} />
-          ))}
-        </div>
-        <p className={s.note}>{t('home.partners.note')}</p>
-        <div className={s.regions}>
-          <h3 className={x.subtitle}>{t('home.regions.title')}</h3>
-          <p className={s.regionsText}>{t('home.regions.text')}</p>
-          <ul className={s.regionList}>
-            {OTHER_REGIONS.map((region) => (
-              <li key={region} className={s.region}>
-                <h4 className={s.regionName}>{t(`home.regions.${region}`)}</h4>
-                <p className={s.markets}>{t(`home.regions.${region}.markets`)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
+    <HomeSection name="partners" variant="alt">
+      <div className={`${x.cards} ${s.cards}`}>
+        {CARDS.map((card) => (
+          <Card key={card.key} card={card} />
+        ))}
       </div>
-    </section>
+      <p className={s.note}>{t('home.partners.note')}</p>
+      <div className={s.regions}>
+        <h3 className={x.subtitle}>{t('home.regions.title')}</h3>
+        <p className={s.regionsText}>{t('home.regions.text')}</p>
+        <ul className={s.regionList}>
+          {OTHER_REGIONS.map((region) => (
+            <li key={region} className={s.region}>
+              <h4 className={s.regionName}>{t(`home.regions.${region}`)}</h4>
+              <p className={s.markets}>{t(`home.regions.${region}.markets`)}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </HomeSection>
   );
 }

@@ -2,6 +2,7 @@ import { useI18n } from '../i18n/dictionaries';
 import eastAsia from '../assets/portraits/east-asia.svg?no-inline';
 import latam from '../assets/portraits/latam.svg?no-inline';
 import sea from '../assets/portraits/sea.svg?no-inline';
+import { HomeSection } from './home-section';
 import x from './section.module.css';
 import s from './team.module.css';
 
@@ -18,32 +19,25 @@ const PORTRAIT_SIZE = 200;
 export function Team() {
   const { t } = useI18n();
   return (
-    <section className={x.section} aria-labelledby="waveads-team">
-      <div className={x.inner}>
-        <p className={x.eyebrow}>{t('home.team.eyebrow')}</p>
-        <h2 id="waveads-team" className={x.title}>
-          {t('home.team.title')}
-        </h2>
-        <p className={x.lead}>{t('home.team.text')}</p>
-        <ul className={s.heads}>
-          {REGIONAL_HEADS.map((head) => (
-            <li key={head.region} className={s.head}>
-              <img
-                className={s.portrait}
-                src={head.portrait}
-                alt={t('home.team.portrait', { name: head.name })}
-                width={PORTRAIT_SIZE}
-                height={PORTRAIT_SIZE}
-                loading="lazy"
-                decoding="async"
-              />
-              <h3 className={x.subtitle}>{head.name}</h3>
-              <p className={s.role}>{t(`home.team.${head.region}.role`)}</p>
-              <p className={s.area}>{t(`home.team.${head.region}.area`)}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <HomeSection name="team">
+      <ul className={`${x.cards} ${s.heads}`}>
+        {REGIONAL_HEADS.map((head) => (
+          <li key={head.region} className={s.head}>
+            <img
+              className={s.portrait}
+              src={head.portrait}
+              alt={t('home.team.portrait', { name: head.name })}
+              width={PORTRAIT_SIZE}
+              height={PORTRAIT_SIZE}
+              loading="lazy"
+              decoding="async"
+            />
+            <h3 className={x.subtitle}>{head.name}</h3>
+            <p className={s.role}>{t(`home.team.${head.region}.role`)}</p>
+            <p className={s.area}>{t(`home.team.${head.region}.area`)}</p>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }

@@ -40,6 +40,15 @@ const advance = (ms: number) =>
     vi.advanceTimersByTime(ms);
   });
 
+/** Slide `now` is shown, and stays a whole interval (the timer restarted) before `next` comes. */
+function expectFullIntervalOn(now: number, next: number) {
+  expect(shown()).toBe(now);
+  advance(AUTO_ADVANCE_MS - 1);
+  expect(shown()).toBe(now);
+  advance(1);
+  expect(shown()).toBe(next);
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   setReducedMotion(false);
@@ -71,29 +80,17 @@ describe('the testimonial slider', () => {
 
   it('restarts the timer after next, previous and a dot', () => {
     renderSlider();
-    advance(3000);
+    advance(3000); // the old timer would fire 2000 ms after the click
     fireEvent.click(screen.getByRole('button', { name: 'Next testimonial' }));
-    expect(shown()).toBe(2);
-    advance(AUTO_ADVANCE_MS - 1); // 3000 + 4999: the old timer would have fired at 5000
-    expect(shown()).toBe(2);
-    advance(1);
-    expect(shown()).toBe(3);
+    expectFullIntervalOn(2, 3);
 
     advance(4000);
     fireEvent.click(screen.getByRole('button', { name: 'Previous testimonial' }));
-    expect(shown()).toBe(2);
-    advance(AUTO_ADVANCE_MS - 1);
-    expect(shown()).toBe(2);
-    advance(1);
-    expect(shown()).toBe(3);
+    expectFullIntervalOn(2, 3);
 
     advance(2500);
     fireEvent.click(screen.getByRole('button', { name: 'Show testimonial 6' }));
-    expect(shown()).toBe(6);
-    advance(AUTO_ADVANCE_MS - 1);
-    expect(shown()).toBe(6);
-    advance(1);
-    expect(shown()).toBe(1);
+    expectFullIntervalOn(6, 1);
   });
 
   it('restarts the timer even on a click of the current dot', () => {
@@ -115,11 +112,7 @@ describe('the testimonial slider', () => {
     };
     advance(AUTO_ADVANCE_MS - 1000);
     swipe([300, 200], [120, 215]); // leftwards: the next slide
-    expect(shown()).toBe(2);
-    advance(AUTO_ADVANCE_MS - 1);
-    expect(shown()).toBe(2); // the timer restarted at the swipe
-    advance(1);
-    expect(shown()).toBe(3);
+    expectFullIntervalOn(2, 3); // the timer restarted at the swipe
     swipe([100, 200], [260, 190]); // rightwards: the previous slide
     expect(shown()).toBe(2);
     swipe([200, 400], [190, 150]); // a scroll

@@ -1,7 +1,7 @@
 import { About, Services } from '../home/about';
 import { LogoWall } from '../home/logo-wall';
+import { HomeSection } from '../home/home-section';
 import { Partnerships } from '../home/partnerships';
-import x from '../home/section.module.css';
 import { Team } from '../home/team';
 import { Testimonials } from '../home/testimonials';
 import { usePagePath } from '../components/page-links';
@@ -71,19 +71,10 @@ function Banner() {
 }
 
 function Trusted() {
-  const { t } = useI18n();
   return (
-    <section className={`${x.section} ${x.flush}`} aria-labelledby="waveads-trusted">
-      <div className={x.inner}>
-        <p className={x.eyebrow}>{t('home.trusted.eyebrow')}</p>
-        <h2 id="waveads-trusted" className={x.title}>
-          {t('home.trusted.title')}
-        </h2>
-        <p className={x.lead}>{t('home.trusted.text')}</p>
-        <Testimonials />
-      </div>
-      <LogoWall />
-    </section>
+    <HomeSection name="trusted" variant="flush" after={<LogoWall />}>
+      <Testimonials />
+    </HomeSection>
   );
 }
 

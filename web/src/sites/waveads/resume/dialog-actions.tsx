@@ -1,5 +1,5 @@
-import { SubmitButton } from '../../../shared/components/submit-button';
-import { Icon } from '../components/icons';
+import { CloseButton } from '../components/close-button';
+import { SendButton } from '../components/send-button';
 import { useI18n } from '../i18n/dictionaries';
 import s from './resume-dialog.module.css';
 
@@ -16,18 +16,16 @@ export function DialogActions(props: { sending: boolean; onClose: () => void }) 
         <button type="button" className={s.cancel} onClick={props.onClose}>
           {t('resume.cancel')}
         </button>
-        <SubmitButton busy={sending} className={s.submit} spinnerClassName={s.spinner}>
+        <SendButton busy={sending} className={s.submit}>
           {t(sending ? 'resume.sending' : 'resume.submit')}
-        </SubmitButton>
+        </SendButton>
       </div>
-      <button
-        type="button"
+      <CloseButton
         className={s.close}
+        iconClassName={s.closeIcon}
         onClick={props.onClose}
         aria-label={t('resume.close')}
-      >
-        <Icon name="cross" className={s.closeIcon} />
-      </button>
+      />
     </>
   );
 }
