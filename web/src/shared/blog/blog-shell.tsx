@@ -6,6 +6,9 @@ import frame from './blog-shell.module.css';
 import { withShared } from './shared-classes';
 import type { ThemedBlog } from './themed-blog';
 
+/** The class of a header's row as wide as the page (a theme's header adds its own). */
+export const headerBar = frame.bar;
+
 /** The classes a theme gives the frame: around the page, around its content, the footer. */
 export interface ShellClasses {
   readonly shell?: string | undefined;

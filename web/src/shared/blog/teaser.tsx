@@ -25,6 +25,8 @@ export function TeaserList(props: {
   list: readonly Article[];
   images: ImageLookup;
   ordered?: boolean;
+  /** Cards that lift while hovered. */
+  lift?: boolean;
   /** The pictures' `sizes`, or each one's. */
   sizes: string | ((index: number) => string);
   classes: TeaserClasses;
@@ -36,7 +38,9 @@ export function TeaserList(props: {
   const { sizes, classes: own } = props;
   const s = withShared(t, { list: own.list, image: own.image, body: own.body });
   const item = (i: number) =>
-    [t.item, typeof own.item === 'function' ? own.item(i) : own.item].filter(Boolean).join(' ');
+    [t.item, props.lift && t.lift, typeof own.item === 'function' ? own.item(i) : own.item]
+      .filter(Boolean)
+      .join(' ');
   const List = props.ordered ? 'ol' : 'ul';
   return (
     <List className={s.list}>

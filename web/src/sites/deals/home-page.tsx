@@ -9,6 +9,7 @@ export function HomePage(props: ThemeProps<unknown> & { list: readonly Article[]
   return (
     <TeaserList
       {...props}
+      lift
       sizes={(i) => (i === 0 ? SIZES.lead : SIZES.card)}
       classes={{ ...s, list: s.grid, item: (i) => (i === 0 ? `${s.card} ${s.lead}` : s.card) }}
       after={(a, href) => (

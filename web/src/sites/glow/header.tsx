@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { BlogTabs } from '../../shared/blog/blog-tabs';
+import { headerBar } from '../../shared/blog/blog-shell';
 import type { HeaderProps } from '../../shared/blog/themed-site';
 import s from './layout.module.css';
 
@@ -7,7 +8,7 @@ import s from './layout.module.css';
 export function Header(props: HeaderProps) {
   return (
     <header className={s.header}>
-      <div className={s.bar}>
+      <div className={`${headerBar} ${s.bar}`}>
         <Link className={s.brand} to={props.home}>
           <span className={s.brandMark} aria-hidden="true" />
           {props.blog.config.blog.BRAND}

@@ -18,6 +18,7 @@ export function LatestArticles(props: {
       </h2>
       <TeaserList
         {...props}
+        lift
         sizes={SIZES.card}
         classes={{ list: s.list, item: s.item, image: s.itemImage, body: s.itemBody }}
       >

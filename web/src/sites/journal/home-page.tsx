@@ -11,7 +11,7 @@ export function HomePage(props: ThemeProps<unknown> & { list: readonly Article[]
   return (
     <>
       <h1 className="visually-hidden">{`${config.blog.BRAND}: ${config.welcome}`}</h1>
-      <TeaserList {...props} sizes={SIZES.card} classes={{ ...s, list: s.grid, item: s.card }}>
+      <TeaserList {...props} lift sizes={SIZES.card} classes={{ ...s, list: s.grid, item: s.card }}>
         {(a, _i, href) => (
           <>
             <DateText className={s.date} date={a.date} isoDate={a.isoDate} />

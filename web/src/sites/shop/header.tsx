@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { BlogTabs } from '../../shared/blog/blog-tabs';
+import { headerBar } from '../../shared/blog/blog-shell';
 import type { HeaderProps } from '../../shared/blog/themed-site';
 import s from './layout.module.css';
 
@@ -19,7 +20,7 @@ export function Header(props: HeaderProps) {
   const { config } = props.blog;
   return (
     <header className={s.header}>
-      <div className={s.top}>
+      <div className={`${headerBar} ${s.top}`}>
         <Link className={s.brand} to={props.home}>
           <Brand brand={config.blog.BRAND} />
         </Link>
