@@ -181,7 +181,7 @@ describe('links out', () => {
       }
       const post = await request(srv.port, `/go/${slug}`, { host: HOSTS.tts2[0], method: 'POST', body: 'x' });
       assert.equal(post.status, 405);
-      assert.equal(post.headers.allow, 'GET, HEAD');
+      assert.equal(post.headers.allow, 'GET, HEAD, OPTIONS');
       // The three redirects above, and nothing for any path that was not one.
       assert.deepEqual((await exportClicks(srv)).map((c) => c.link), [slug, slug, slug]);
     } finally {
