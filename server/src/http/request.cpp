@@ -83,6 +83,7 @@ int hex_digit(char c) {
 /// malformed escape. So is an escape of NUL, CR or LF, which no path or query here has a use for
 /// and which, decoded into a log line or a header, would end it.
 bool valid_target(std::string_view t) {
+  bool query = false;
   for (std::size_t i = 0; i < t.size(); ++i) {
     const char c = t[i];
     if (c == '%') {
@@ -93,10 +94,16 @@ bool valid_target(std::string_view t) {
       const int decoded = hi * 16 + lo;
       if (decoded == 0 || decoded == '\r' || decoded == '\n') return false;
       i += 2;
-    } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                 std::string_view("-._~!$&'()*+,;=:@/?").find(c) != std::string_view::npos)) {
-      return false;
+      continue;
     }
+    query = query || c == '?';
+    const bool unreserved_or_sub = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                                   std::string_view("-._~!$&'()*+,;=:@/?").find(c) != std::string_view::npos;
+    // Browsers send these unescaped in a query (the WHATWG URL standard's query percent-encode
+    // set leaves them out): ad links carry "{keyword}" macros and filters "f[x]=a|b". Refusing
+    // them would refuse real visitors; none of them ends or splits a request line.
+    const bool browser_query = query && std::string_view("[]{}|^`").find(c) != std::string_view::npos;
+    if (!unreserved_or_sub && !browser_query) return false;
   }
   return true;
 }
