@@ -74,7 +74,7 @@ test('what RFC 9112 lets a server repair or reject is rejected, and the connecti
     const targets = [
       '/caf\xc3\xa9', '/\xc0\xaf', '/tts1/home?q=\xe2\x82\xac', '/tts1\\home', '/tts1/home#top', '/tts1/home?x=1#top',
       '/tts1/home%00', '/tts1/home?x=%0d', '/tts1/home?x=%0D%0A', '/tts1/home?x=%0a', '/tts1/home?x=100%', '/tts1/%zzhome',
-      'http://x/tts1/home#top',
+      'http://x/tts1/home#top', '/tts1/ho{me}', '/tts1/a|b',
     ];
     for (const target of targets) {
       await refused(srv.port, `GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`, 'HTTP/1.1 400 Bad Request', JSON.stringify(target));
@@ -109,6 +109,8 @@ test('targets the grammar allows, and a plain zero length, are served on a conne
       '/tts1/home?utm_source=google&utm_medium=cpc&utm_campaign=spring+sale&utm_content=a%20b',
       '/tts1/home?q=caf%C3%A9&r=%c3%a9&s=a=b&&t=', '/tts1/home?x=(1);y=a,b:c@d/e?f', '/tts1/home?gclid=Cj0_x-y.z~',
       'http://x/tts1/home?q=%C3%A9',
+      // What browsers leave unescaped in a query: an ad link's macro, a filter's brackets.
+      '/tts1/home?kw={keyword}&f[x]=a|b^c`d',
     ];
     const wire = targets.map((t) => `GET ${t} HTTP/1.1\r\nHost: x\r\n\r\n`).join('') +
       'GET /tts1/home HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
