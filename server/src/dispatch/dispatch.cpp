@@ -11,16 +11,35 @@ error_answer malformed(std::string_view text) {
   return {text_response(400, text), true};
 }
 
+/// Pages, files and the links out are read with GET (and so HEAD), nothing else.
+constexpr method_set page_methods{http::verb::get};
+
+/// The answer to OPTIONS: which methods the target takes, in a 204 (no body).
+error_answer options_answer(method_set allowed) {
+  response r;
+  r.status = 204;
+  r.headers.emplace_back("Allow", allowed.allow());
+  return error_answer{std::move(r)};
+}
+
+/// The answer to a method a resource does not take: OPTIONS asks which it takes, any other gets
+/// `refusal` (a 405). Both list them in Allow from the same set, so the two never disagree.
+error_answer other_method(const request_head& head, method_set allowed, response refusal) {
+  if (head.method == http::verb::options) return options_answer(allowed);
+  refusal.headers.emplace_back("Allow", allowed.allow());
+  return error_answer{std::move(refusal)};
+}
+
 /// The answer itself; `site` is the route set the host picked.
 answer decide(const app_context& app, const request_head& head, std::string_view client, const route_set& site) {
   const std::string_view path = head.path();
   if (head.version >= 11 && head.host.empty()) return malformed("Bad Request: missing Host header");
-  // "OPTIONS *" asks about the server as a whole (RFC 9112 section 3.2.4): what it ever accepts.
+  // "OPTIONS *" asks about the server as a whole (RFC 9112 section 3.2.4): every method some path
+  // takes from this client.
   if (head.method == http::verb::options && head.target == "*") {
-    response r = text_response(204, "");
-    r.body.clear();
-    r.headers.emplace_back("Allow", "GET, HEAD, POST");
-    return error_answer{std::move(r)};
+    method_set all = page_methods;
+    all |= app.routes.methods(client);
+    return options_answer(all);
   }
   if (path.empty() || path.front() != '/') return malformed("Bad Request: unsupported request target");
   // An expectation the server cannot meet; the body it may be holding back is not waited for.
@@ -33,13 +52,9 @@ answer decide(const app_context& app, const request_head& head, std::string_view
   // Run-time handlers first (health, API): their paths are the same on every host.
   const auto found = app.routes.find(head.method, path, client);
   if (found.target) return handler_answer{found.target, site.name};
-  if (!found.allow.empty()) {
-    response r = json_error(405, "method not allowed");
-    r.headers.emplace_back("Allow", found.allow);
-    return error_answer{std::move(r)};
-  }
+  if (!found.allowed.empty()) return other_method(head, found.allowed, json_error(405, "method not allowed"));
 
-  const bool get_or_head = head.method == http::verb::get || head.method == http::verb::head;
+  const bool get_or_head = page_methods.takes(head.method);
   // Links out, on every host. Only a registered slug, written exactly, leads anywhere; every
   // other path under /go/ is the site's 404 page.
   const resource* res = nullptr;
@@ -47,9 +62,7 @@ answer decide(const app_context& app, const request_head& head, std::string_view
   if (is_go_path(path)) {
     if (auto out = go_link(app.pages, site, head)) {
       if (get_or_head) return std::move(*out);
-      response r = text_response(405, "Method Not Allowed");
-      r.headers.emplace_back("Allow", "GET, HEAD");
-      return error_answer{std::move(r)};
+      return other_method(head, page_methods, text_response(405, "Method Not Allowed"));
     }
     status = 404;
     res = &site.not_found->pick(site.not_found->single ? std::string_view{} : cookie_value(head.cookie, "lang"));
@@ -63,9 +76,7 @@ answer decide(const app_context& app, const request_head& head, std::string_view
     res = &m.target->pick(m.target->single ? std::string_view{} : cookie_value(head.cookie, "lang"));
   }
   if (!get_or_head && status == 200) {
-    response r = text_response(405, "Method Not Allowed");
-    r.headers.emplace_back("Allow", "GET, HEAD");
-    return error_answer{std::move(r)};
+    return other_method(head, page_methods, text_response(405, "Method Not Allowed"));
   }
   const representation& rep = res->pick(head.accept.br, head.accept.gzip);
   if (status == 200 && head.has_if_none_match && if_none_match_hits(head.if_none_match, rep.etag)) {

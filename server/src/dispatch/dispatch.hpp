@@ -71,7 +71,7 @@ struct handler_answer {
   std::string_view site;  ///< the name of the route set the host picked
 };
 
-/// A short error made on the spot (400, 405).
+/// A short answer made on the spot: an error (400, 405...) or the 204 to OPTIONS.
 struct error_answer {
   response reply;
   bool malformed = false;  ///< the request cannot be trusted: close the connection after it

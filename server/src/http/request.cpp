@@ -1,5 +1,6 @@
 #include "http/request.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <boost/beast/core/string.hpp>
@@ -68,31 +69,81 @@ bool valid_host(std::string_view h) {
   return true;
 }
 
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/// Whether a target's path and query are made only of what RFC 3986 allows there (RFC 9112
+/// section 3.2): pchar (letters, digits, "-._~", "!$&'()*+,;=", ":" and "@"), "/", "?", and "%"
+/// followed by two hex digits. Everything else is refused rather than guessed at: a raw byte
+/// above ASCII (UTF-8 must come percent-encoded), a backslash, "#" (a fragment is never sent), a
+/// malformed escape. So is an escape of NUL, CR or LF, which no path or query here has a use for
+/// and which, decoded into a log line or a header, would end it.
+bool valid_target(std::string_view t) {
+  bool query = false;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '%') {
+      if (i + 2 >= t.size()) return false;
+      const int hi = hex_digit(t[i + 1]);
+      const int lo = hex_digit(t[i + 2]);
+      if (hi < 0 || lo < 0) return false;
+      const int decoded = hi * 16 + lo;
+      if (decoded == 0 || decoded == '\r' || decoded == '\n') return false;
+      i += 2;
+      continue;
+    }
+    query = query || c == '?';
+    const bool unreserved_or_sub = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                                   std::string_view("-._~!$&'()*+,;=:@/?").find(c) != std::string_view::npos;
+    // Browsers send these unescaped in a query (the WHATWG URL standard's query percent-encode
+    // set leaves them out): ad links carry "{keyword}" macros and filters "f[x]=a|b". Refusing
+    // them would refuse real visitors; none of them ends or splits a request line.
+    const bool browser_query = query && std::string_view("[]{}|^`").find(c) != std::string_view::npos;
+    if (!unreserved_or_sub && !browser_query) return false;
+  }
+  return true;
+}
+
+/// Whether a Content-Length is written as RFC 9110 section 8.6 has it, and not merely in a form
+/// a recipient may repair: digits, without a leading zero ("0" alone is zero). "005" is refused,
+/// not read as 5: a reader in front that takes a leading zero for octal sees another length. So
+/// is a list ("5, 5"), which Beast would take when its members agree.
+bool canonical_length(std::string_view v) {
+  if (v.empty() || (v.size() > 1 && v.front() == '0')) return false;
+  return std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 }  // namespace
 
 void request_parser::on_request_impl(http::verb method, boost::beast::string_view method_str,
-                                     boost::beast::string_view target, int version, boost::beast::error_code&) {
+                                     boost::beast::string_view target, int version, boost::beast::error_code& ec) {
   head_.method = method;
   head_.method_text.assign(method_str.data(), method_str.size());
+  head_.version = static_cast<unsigned>(version);
   std::string_view t(target.data(), target.size());
   // Absolute form ("GET http://host/path"), which a server must accept (RFC 9112 section 3.2.2):
-  // the path is the target, and the authority replaces the Host field.
+  // the path is the target, and the authority replaces the Host field (and is checked as one).
+  bool absolute = false;
   for (const std::string_view scheme : {"http://", "https://"}) {
     if (!starts_with_nocase(t, scheme)) continue;
     const auto rest = t.substr(scheme.size());
     const auto slash = rest.find_first_of("/?");
     target_host_.assign(rest.substr(0, slash));
     t = slash == std::string_view::npos ? std::string_view("/") : rest.substr(slash);
-    if (!t.empty() && t.front() == '?') {
-      head_.target.assign("/");
-      head_.target.append(t);
-      head_.version = static_cast<unsigned>(version);
-      return;
-    }
+    absolute = true;
     break;
   }
-  head_.target.assign(t);
-  head_.version = static_cast<unsigned>(version);
+  if (!valid_target(t)) {
+    ec = http::error::bad_target;
+    return;
+  }
+  head_.target.clear();
+  if (absolute && t.front() == '?') head_.target = '/';
+  head_.target.append(t);
 }
 
 void request_parser::on_header_impl(boost::beast::error_code& ec) {
@@ -109,7 +160,7 @@ void request_parser::on_header_impl(boost::beast::error_code& ec) {
 }
 
 void request_parser::on_field_impl(http::field name, boost::beast::string_view name_str,
-                                   boost::beast::string_view value, boost::beast::error_code&) {
+                                   boost::beast::string_view value, boost::beast::error_code& ec) {
   const std::string_view v(value.data(), value.size());
   if (name == http::field::unknown) {
     if (boost::beast::iequals(name_str, "x-forwarded-for")) {
@@ -138,6 +189,8 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       codings_.append(v);
       break;
     case http::field::content_length:
+      // Once is enough: a second field, even of the same length, is refused like a list.
+      if (content_length_ || !canonical_length(v)) ec = http::error::bad_content_length;
       content_length_ = true;
       break;
     case http::field::accept_encoding: {
@@ -156,6 +209,11 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
       head_.cookie.append(v);
       break;
     case http::field::content_type:
+      // One media type per body. A second Content-Type is refused even when it repeats the first:
+      // telling "the same" apart (case, parameters, spacing) is a repair, and the simplest rule
+      // leaves nothing for a proxy in front to have decided otherwise.
+      if (content_type_) ec = http::error::bad_value;
+      content_type_ = true;
       head_.content_type.assign(v);
       break;
     case http::field::user_agent:

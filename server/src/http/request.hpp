@@ -106,6 +106,7 @@ class request_parser final : public http::basic_parser<true> {
   bool coded_ = false;           ///< a Transfer-Encoding field was sent, even an empty one
   std::string codings_;          ///< every Transfer-Encoding value, comma-joined
   bool content_length_ = false;  ///< a Content-Length field was sent
+  bool content_type_ = false;    ///< a Content-Type field was sent: a second is refused
   std::string target_host_;      ///< the authority of an absolute-form target, which beats Host
 };
 

@@ -26,6 +26,16 @@ bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
+/// Whether head bytes hold an obs-fold: a line break followed by SP or HTAB, which begins a
+/// field line (RFC 9112 section 5.2). Beast joins such a line to the field before it; the RFC
+/// lets a server reject it instead, and a proxy in front may have read it as a field of its own.
+bool has_obs_fold(std::string_view head) {
+  for (auto at = head.find("\r\n"); at != std::string_view::npos; at = head.find("\r\n", at + 2)) {
+    if (at + 2 < head.size() && (head[at + 2] == ' ' || head[at + 2] == '\t')) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int refusal_status(head_read refused) {
@@ -36,6 +46,8 @@ int refusal_status(head_read refused) {
       return 414;
     case head_read::bad_version:
       return 505;
+    case head_read::long_method:
+      return 501;
     default:
       return 400;
   }
@@ -79,8 +91,21 @@ void request_reader::start(request_head& head, std::size_t max_header_bytes) {
 head_read request_reader::feed_head(std::size_t arrived) {
   buffer_.commit(arrived);
   if (buffer_.size() == 0) return head_read::need_more;
+  const auto data = buffer_.data();
+  const std::string_view held(static_cast<const char*>(data.data()), data.size());
+  // Until the request line is taken the method is the first bytes held: one too long to be any
+  // is answered 501 now, not 431 once it has filled the head.
+  if (head_bytes_ == 0) {
+    std::size_t method = 0;
+    while (method < held.size() && method <= max_method_bytes && is_tchar(held[method])) ++method;
+    if (method > max_method_bytes) return head_read::long_method;
+  }
   boost::beast::error_code ec;
-  const auto used = parser_->put(buffer_.data(), ec);
+  const auto used = parser_->put(data, ec);
+  // Beast takes a field line whole, with any lines folded into it, so a fold is never split
+  // between two calls: the bytes taken in this one are all there is to look at. (A first field
+  // line that begins with SP, right after the request line, Beast refuses itself.)
+  if (has_obs_fold(held.substr(0, used))) return head_read::bad;
   buffer_.consume(used);
   // Beast 1.74 applies header_limit to the request line and to the fields each on its own, so
   // alone it lets a head of nearly twice the limit through: the head's bytes are counted here,

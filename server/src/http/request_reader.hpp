@@ -22,9 +22,15 @@ enum class head_read {
   uri_too_long,  ///< the request line alone is over max_header_bytes (answered 414)
   bad,           ///< malformed (answered 400)
   bad_version,   ///< a well-formed request line of an HTTP version other than 1.0 and 1.1 (505)
+  long_method,   ///< a method longer than max_method_bytes (answered 501)
 };
 
-/// The status a refused head is answered with (431, 414, 400 or 505).
+/// The longest method taken. The longest registered (IANA's HTTP Method Registry) is
+/// UPDATEREDIRECTREF, 17 bytes: a longer one is no method the server implements (RFC 9112
+/// section 3), refused as soon as it is seen, however long it would go on.
+constexpr std::size_t max_method_bytes = 20;
+
+/// The status a refused head is answered with (431, 414, 400, 505 or 501).
 [[nodiscard]] int refusal_status(head_read refused);
 
 enum class body_read {

@@ -1,6 +1,6 @@
 #pragma once
 /// The table of run-time handlers (health checks, the API). It tells an unknown path (left to
-/// the pages) from a known path with the wrong method (405).
+/// the pages) from a known path with the wrong method (405), and says which methods a path takes.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -48,6 +48,30 @@ struct request_context {
 
 using handler = std::function<asio::awaitable<response>(request_context&)>;
 
+/// The methods a resource takes: what the Allow header of a 405, or of the 204 to OPTIONS, lists.
+class method_set {
+ public:
+  constexpr method_set() = default;
+  constexpr explicit method_set(http::verb m) { add(m); }
+  constexpr void add(http::verb m) { bits_ |= bit(m); }
+  constexpr method_set& operator|=(method_set other) {
+    bits_ |= other.bits_;
+    return *this;
+  }
+  [[nodiscard]] constexpr bool empty() const { return bits_ == 0; }
+  /// Whether a request with `m` is served: HEAD is served wherever GET is (RFC 9110 section 9.3.2).
+  [[nodiscard]] constexpr bool takes(http::verb m) const {
+    return (bits_ & bit(m)) != 0 || (m == http::verb::head && (bits_ & bit(http::verb::get)) != 0);
+  }
+  /// "GET, HEAD, POST, OPTIONS": every method taken, in Beast's order of verbs. OPTIONS is
+  /// listed for any resource that takes a method, since dispatch answers it on every such path.
+  [[nodiscard]] std::string allow() const;
+
+ private:
+  static constexpr std::uint64_t bit(http::verb m) { return std::uint64_t{1} << static_cast<unsigned>(m); }
+  std::uint64_t bits_ = 0;
+};
+
 class route_table {
  public:
   /// Who may see a route: given the client's address, true when the route exists for it.
@@ -60,10 +84,12 @@ class route_table {
 
   struct lookup {
     const handler* target = nullptr;  ///< set when path and method match
-    std::string allow;                ///< set when only the path matches: the Allow header for a 405
+    method_set allowed;               ///< what the path takes, when only the path matches (a 405 or OPTIONS)
   };
   /// `client` is the request's address (after trusted-proxy resolution).
   [[nodiscard]] lookup find(http::verb method, std::string_view path, std::string_view client = {}) const;
+  /// Every method some path takes from `client`: the server-wide part of what OPTIONS * answers.
+  [[nodiscard]] method_set methods(std::string_view client = {}) const;
 
  private:
   struct entry {

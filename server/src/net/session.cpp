@@ -150,6 +150,7 @@ asio::awaitable<head_status> session::read_head() {
       case head_read::uri_too_long:
       case head_read::bad:
       case head_read::bad_version:
+      case head_read::long_method:
         refused_ = refusal_status(st);
         co_return head_status::refused;
     }

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+#include <vector>
+
 #include "dispatch/dispatch.hpp"
 #include "test_support.hpp"
 
@@ -19,6 +22,7 @@ struct DispatchTest : ::testing::Test {
   route_table routes = [this] {
     route_table t;
     t.add(http::verb::get, "/healthz", [](request_context&) -> asio::awaitable<response> { co_return response{}; });
+    t.add(http::verb::post, "/lead", [](request_context&) -> asio::awaitable<response> { co_return response{}; });
     t.add(
         http::verb::get, "/private", [](request_context&) -> asio::awaitable<response> { co_return response{}; },
         [this](std::string_view client) { return any_contains(loopback, client); });
@@ -91,7 +95,7 @@ TEST_F(DispatchTest, HandlersAnswerOnEveryHostAndTellTheSite) {
   const auto& e = error_of(refused);
   EXPECT_EQ(e.reply.status, 405);
   EXPECT_FALSE(e.malformed);
-  EXPECT_EQ(e.reply.headers.at(0), (std::pair<std::string, std::string>{"Allow", "GET, HEAD"}));
+  EXPECT_EQ(e.reply.headers.at(0), (std::pair<std::string, std::string>{"Allow", "GET, HEAD, OPTIONS"}));
 }
 
 TEST_F(DispatchTest, PagesComeFromTheHostsRouteSet) {
@@ -131,8 +135,54 @@ TEST_F(DispatchTest, OptionsStarTellsWhatTheServerEverAccepts) {
   EXPECT_EQ(e.reply.status, 204);
   EXPECT_TRUE(e.reply.body.empty());
   EXPECT_FALSE(e.malformed);
-  EXPECT_EQ(e.reply.headers.at(0), (std::pair<std::string, std::string>{"Allow", "GET, HEAD, POST"}));
+  // The pages' methods and the route table's, not a list typed in beside them.
+  EXPECT_EQ(e.reply.headers.at(0), (std::pair<std::string, std::string>{"Allow", "GET, HEAD, POST, OPTIONS"}));
+  route_table gets_only;
+  gets_only.add(http::verb::get, "/healthz",
+                [](request_context&) -> asio::awaitable<response> { co_return response{}; });
+  const app_context pages_and_gets{cfg, *cat, hosts, gets_only};
+  EXPECT_EQ(error_of(dispatch(pages_and_gets, star).what).reply.headers.at(0).second, "GET, HEAD, OPTIONS");
   EXPECT_EQ(error_of(dispatch(app, get("*")).what).reply.status, 400) << "only OPTIONS may ask about *";
+}
+
+// Regression: OPTIONS on a path was answered 405 (or the page itself), and the Allow of a 405 was
+// typed beside the route table. Now OPTIONS gets 204 with the very Allow a 405 there carries.
+TEST_F(DispatchTest, OptionsOnAPathListsWhatA405ThereAllows) {
+  const auto allow_of = [](const error_answer& e) {
+    for (const auto& [name, value] : e.reply.headers) {
+      if (name == "Allow") return value;
+    }
+    return std::string("(none)");
+  };
+  for (const auto& [target, client, allowed, refused_with] :
+       std::vector<std::tuple<std::string, std::string, std::string, http::verb>>{
+           {"/blog/home", "", "GET, HEAD, OPTIONS", http::verb::post},
+           {"/healthz", "", "GET, HEAD, OPTIONS", http::verb::put},
+           {"/lead", "", "POST, OPTIONS", http::verb::get},
+           {"/private", "127.0.0.1", "GET, HEAD, OPTIONS", http::verb::delete_},
+       }) {
+    auto options = get(target);
+    options.method = http::verb::options;
+    const auto answered = dispatch(app, options, client).what;
+    const auto& e = error_of(answered);
+    EXPECT_EQ(e.reply.status, 204) << target;
+    EXPECT_TRUE(e.reply.body.empty()) << target;
+    EXPECT_FALSE(e.malformed) << target;
+    EXPECT_EQ(allow_of(e), allowed) << target;
+
+    auto other = get(target);
+    other.method = refused_with;
+    const auto refused = dispatch(app, other, client).what;
+    EXPECT_EQ(error_of(refused).reply.status, 405) << target;
+    EXPECT_EQ(allow_of(error_of(refused)), allowed) << target << ": the same Allow as OPTIONS";
+  }
+  // A path that is not there is no more there for OPTIONS: the 404 page, as for any method.
+  for (const auto& [target, client] : std::vector<std::pair<std::string, std::string>>{
+           {"/nowhere", ""}, {"/private", "192.0.2.1"}, {"/blog/home/extra", ""}}) {
+    auto options = get(target);
+    options.method = http::verb::options;
+    EXPECT_EQ(page_of(dispatch(app, options, client).what).status, 404) << target;
+  }
 }
 
 TEST_F(DispatchTest, AnUnknownMethodIsNotImplementedAnywhere) {

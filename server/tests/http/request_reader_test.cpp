@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "http/request_reader.hpp"
 
@@ -170,9 +171,10 @@ TEST(RequestReader, ARequestLineTooLongOrOfAnotherVersionIsToldApart) {
   // The line fits; the fields make the head too large.
   connection big_fields("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(max_head, 'a') + "\r\n\r\n");
   EXPECT_EQ(big_fields.head(), head_read::too_large);
-  // No request line begun (a method and a space): too large is all that can be said.
+  // No request line begun (a method and a space): too large is all that can be said, unless the
+  // bytes are a method too long to be one (AMethodLongerThanAnyIsNotImplemented).
   connection no_target(std::string(2 * max_head, 'G'));
-  EXPECT_EQ(no_target.head(), head_read::too_large);
+  EXPECT_EQ(no_target.head(), head_read::long_method);
 
   for (const char* line : {"GET / HTTP/2.0", "PRI * HTTP/2.0", "GET /a HTTP/1.2", "GET / HTTP/0.9", "GET / HTTP/3.0"}) {
     connection c(std::string(line) + "\r\nHost: x\r\n\r\n");
@@ -186,6 +188,7 @@ TEST(RequestReader, ARequestLineTooLongOrOfAnotherVersionIsToldApart) {
   EXPECT_EQ(refusal_status(head_read::bad_version), 505);
   EXPECT_EQ(refusal_status(head_read::too_large), 431);
   EXPECT_EQ(refusal_status(head_read::bad), 400);
+  EXPECT_EQ(refusal_status(head_read::long_method), 501);
 }
 
 // Regression (found by fuzz_request): Beast 1.74 limits the request line and the fields each to
@@ -223,6 +226,135 @@ TEST(RequestReader, MalformedAndSmugglingShapedHeadsAreBad) {
     connection c(std::string(head) + get_a);
     EXPECT_EQ(c.head(), head_read::bad) << head;
   }
+}
+
+// Regression: a field line beginning with SP or HTAB (obs-fold) was joined to the field before
+// it and the request served; a proxy in front may have read that line as a field of its own.
+TEST(RequestReader, AnObsFoldIsBadHoweverItArrives) {
+  for (const char* head : {
+           "GET / HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n",
+           "GET / HTTP/1.1\r\nHost: x\r\nX-A: a\r\n\tb\r\n\r\n",
+           "GET / HTTP/1.1\r\nHost: x\r\nX-A:\r\n b\r\n\r\n",
+           "GET / HTTP/1.1\r\nHost:\r\n x\r\n\r\n",
+           "GET / HTTP/1.1\r\nHost: x\r\nUser-Agent: a\r\n  \t  \r\n\r\n",
+           "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n chunked\r\n\r\n0\r\n\r\n",
+           "GET / HTTP/1.1\r\n Host: x\r\n\r\n",
+       }) {
+    for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, request_reader::read_chunk}) {
+      connection c(std::string(head) + get_a, piece);
+      EXPECT_EQ(c.head(), head_read::bad) << piece << " " << head;
+    }
+  }
+  // White space inside a value, and a blank line right after a head, are no fold.
+  connection spaced("GET / HTTP/1.1\r\nHost: x\r\nX-A: a \t b\r\n\r\n" + std::string(" \r\n"));
+  ASSERT_EQ(spaced.head(), head_read::ok);
+  EXPECT_EQ(spaced.reader_.buffered(), 3u);
+}
+
+// Regression: raw bytes outside RFC 3986 in a target (non-ASCII, a backslash, "#"), a malformed escape
+// and an escape of NUL, CR or LF were taken as they came and the request served.
+TEST(RequestReader, ATargetOutsideTheUriGrammarIsBad) {
+  const std::vector<std::string> bad = {
+      // Bytes above ASCII, UTF-8 or not (an overlong "/"), and characters RFC 3986 has no place for.
+      "/caf\xc3\xa9", "/\xc0\xaf", "/a?q=\xe2\x82\xac", "/a\\b", "/\\evil.example", "/a|b", "/a{b}", "/a^b", "/a`b",
+      "/a\"b", "/a<b>", "/a[0]", "/a?x=<b>", "/a?x=\"", "/a?x=a\\b",
+      // A fragment, which a client never sends.
+      "/a#b", "/#", "/a?b=c#d",
+      // Escapes of NUL, CR and LF, in either case, and malformed ones.
+      "/%00", "/a%0d", "/a%0D", "/a?x=%0a", "/a?x=%0A", "/a?x=1%00", "/%", "/a%2", "/a%zz", "/a%g0", "/a?x=100%",
+      "/a%%41",
+      // The same after an absolute form's authority.
+      "http://x.example/caf\xc3\xa9", "http://x.example/a#b", "http://x.example?%0A", "http://x.example/%"};
+  for (const std::string& target : bad) {
+    for (const std::size_t piece : {std::size_t{1}, request_reader::read_chunk}) {
+      connection c("GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n" + get_a, piece);
+      EXPECT_EQ(c.head(), head_read::bad) << piece << " " << target;
+    }
+  }
+  // What the grammar allows comes through as it was sent (an absolute form's path alone).
+  for (const std::string target :
+       {"/", "/a/b/", "/a?utm_source=google&utm_medium=cpc&utm_campaign=spring+sale&gclid=Cj0_x-y.z~",
+        "/a?q=%20&r=a%2Bb", "/caf%C3%A9", "/caf%c3%a9?q=%C3%A9", "/a?x=1=2&&y=", "/a;p=1,2/b:c@d", "/a?b?c/d",
+        "/~u/-._!$&'()*+,;=:@", "/a?x=%09%7F%2F%25", "/%2e%2E/",
+        // In a query, what browsers send unescaped: ad macros and filter brackets.
+        "/a?kw={keyword}&f[x]=a|b^c`d"}) {
+    connection c("GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n");
+    ASSERT_EQ(c.head(), head_read::ok) << target;
+    EXPECT_EQ(c.head_.target, target);
+  }
+  connection absolute("GET http://x.example/a?q=%C3%A9 HTTP/1.1\r\nHost: y\r\n\r\n");
+  ASSERT_EQ(absolute.head(), head_read::ok);
+  EXPECT_EQ(absolute.head_.target, "/a?q=%C3%A9");
+  connection bare_query("GET http://x.example?q=1 HTTP/1.1\r\nHost: y\r\n\r\n");
+  ASSERT_EQ(bare_query.head(), head_read::ok);
+  EXPECT_EQ(bare_query.head_.target, "/?q=1");
+  connection star("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n");
+  ASSERT_EQ(star.head(), head_read::ok);
+  EXPECT_EQ(star.head_.target, "*");
+}
+
+// Regression: a Content-Length with leading zeros ("005") was read as its number, and a list or
+// a repeat of one length as that length; another reader of the same bytes may see another.
+TEST(RequestReader, AContentLengthWithALeadingZeroOrSaidTwiceIsBad) {
+  for (const char* fields :
+       {"Content-Length: 00\r\n", "Content-Length: 005\r\n", "Content-Length: 0200\r\n", "Content-Length: 01\r\n",
+        "Content-Length: 5, 5\r\n", "Content-Length: 5,5\r\n", "Content-Length: 5\r\nContent-Length: 5\r\n",
+        "Content-Length: 0\r\nContent-Length: 00\r\n"}) {
+    connection c("POST /b HTTP/1.1\r\nHost: x\r\n" + std::string(fields) + "\r\nhello" + get_a);
+    EXPECT_EQ(c.head(), head_read::bad) << fields;
+  }
+  for (const std::uint64_t n : {0u, 5u, 10u}) {
+    connection c("POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: " + std::to_string(n) + "\r\n\r\n" +
+                 std::string(n, 'b') + get_a);
+    ASSERT_EQ(c.head(), head_read::ok) << n;
+    EXPECT_EQ(c.reader_.content_length(), n);
+    collector sink;
+    EXPECT_EQ(c.body(sink, 100), body_read::complete);
+    EXPECT_EQ(c.head(), head_read::ok) << "the next request follows";
+  }
+}
+
+// Regression: of two Content-Type fields the last was taken. Any second one is refused, even the
+// same again: which of two was meant is not for the server to decide.
+TEST(RequestReader, ASecondContentTypeIsBad) {
+  for (const char* second : {"text/plain", "application/json", "Application/JSON", ""}) {
+    connection c(
+        "POST /b HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+        "Content-Type: " +
+        std::string(second) + "\r\n\r\n{}");
+    EXPECT_EQ(c.head(), head_read::bad) << second;
+  }
+  connection one("POST /b HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+  ASSERT_EQ(one.head(), head_read::ok);
+  EXPECT_EQ(one.head_.content_type, "application/json");
+}
+
+// Regression: a method too long to be any was read until it filled the head and answered 431;
+// RFC 9112 section 3 says 501. It is refused as soon as it is longer than any method there is.
+TEST(RequestReader, AMethodLongerThanAnyIsNotImplemented) {
+  const std::string longest(max_method_bytes, 'M');
+  for (const std::size_t length : {max_method_bytes + 1, std::size_t{100}, 2 * max_head}) {
+    for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, request_reader::read_chunk}) {
+      connection c(std::string(length, 'M') + " / HTTP/1.1\r\nHost: x\r\n\r\n", piece);
+      EXPECT_EQ(c.head(), head_read::long_method) << length << " " << piece;
+      if (piece == 1) {
+        EXPECT_EQ(c.at_, max_method_bytes + 1) << "refused at its first byte too many";
+      }
+    }
+  }
+  // Up to the limit it is a method, if an unknown one (answered 501 by dispatch, on a connection
+  // that stays open).
+  for (const std::string& method : {longest, std::string("UPDATEREDIRECTREF"), std::string("GET")}) {
+    connection c(method + " / HTTP/1.1\r\nHost: x\r\n\r\n" + get_a, 1);
+    ASSERT_EQ(c.head(), head_read::ok) << method;
+    EXPECT_EQ(c.head_.method_text, method);
+    EXPECT_EQ(c.head(), head_read::ok) << method;
+  }
+  // A long target is still 414 and a long field section 431.
+  connection target("GET /" + std::string(2 * max_head, 'p') + " HTTP/1.1\r\nHost: x\r\n\r\n", 1);
+  EXPECT_EQ(target.head(), head_read::uri_too_long);
+  connection fields("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(max_head, 'a') + "\r\n\r\n");
+  EXPECT_EQ(fields.head(), head_read::too_large);
 }
 
 std::string chunked_post(std::string_view chunks) {

@@ -144,6 +144,13 @@ TEST_F(GoLinkTest, DispatchAnswersGetAndHeadOnEveryHostAndRefusesOtherMethods) {
     const auto post = dispatch(app, head);
     ASSERT_TRUE(std::holds_alternative<error_answer>(post.what)) << host;
     EXPECT_EQ(std::get<error_answer>(post.what).reply.status, 405);
+    EXPECT_EQ(std::get<error_answer>(post.what).reply.headers.at(0).second, "GET, HEAD, OPTIONS");
+    head.method = http::verb::options;
+    const auto options = dispatch(app, head);
+    ASSERT_TRUE(std::holds_alternative<error_answer>(options.what)) << host;
+    EXPECT_EQ(std::get<error_answer>(options.what).reply.status, 204);
+    EXPECT_EQ(std::get<error_answer>(options.what).reply.headers.at(0),
+              (std::pair<std::string, std::string>{"Allow", "GET, HEAD, OPTIONS"}));
   }
 }
 

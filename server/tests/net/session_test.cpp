@@ -297,7 +297,7 @@ TEST_F(ServerTest, PipelinedRequestsAreAnsweredInOrder) {
 TEST_F(ServerTest, MethodsAndBadRequests) {
   auto r = get("/blog/home", "x", {}, bhttp::verb::post);
   EXPECT_EQ(r.result_int(), 405);
-  EXPECT_EQ(r[bhttp::field::allow], "GET, HEAD");
+  EXPECT_EQ(r[bhttp::field::allow], "GET, HEAD, OPTIONS");
   r = get("/healthz", "x", {}, bhttp::verb::delete_);
   EXPECT_EQ(r.result_int(), 405);
   EXPECT_NE(r[bhttp::field::allow].find("GET"), std::string::npos);
