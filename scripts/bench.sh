@@ -43,7 +43,20 @@
 # of core 1 (the client is then the limit) and when core 0 was busy while the server had under
 # 80% of it (other processes shared the core: the figures are then not comparable).
 #
+# Capped rounds (BENCH_QUOTA): on two cores, wrk on core 1 saturates before a fast server on
+# core 0 does, so plain requests/s then measures wrk. The capped rounds run each server inside its
+# own cgroup (v1: /sys/fs/cgroup/cpu and /sys/fs/cgroup/cpuacct, writable as root) with a CPU
+# quota well under one core (cpu.cfs_period_us = 10000, cpu.cfs_quota_us = BENCH_QUOTA% of it),
+# still pinned to core 0, wrk keeping all of core 1. Every server is then CPU-bound at its cap
+# (the busy column, from cpuacct, shows it near 100% of the quota), wrk has headroom, and
+# requests/s is what one server-CPU-second buys. The table gives requests/s, CPU microseconds per
+# answer (cpuacct.usage over the requests), busy % of the quota and p99, for the three servers and
+# for wavesites with its visit counts on (the page under its configured host, every answer a
+# view). Where the cgroups cannot be written (not root, no cgroup v1), the capped rounds are
+# skipped with the reason, and the bench goes on.
+#
 # Environment:
+#   BENCH_QUOTA=35           the capped rounds' CPU quota, % of one core (0: no capped rounds)
 #   BENCH_DURATION=10        seconds per measured run
 #   BENCH_WARMUP=2           seconds of warm-up before each run
 #   BENCH_ROUNDS=3           rounds; the table shows medians
@@ -64,6 +77,10 @@ conn_spec=${BENCH_CONNECTIONS:-50 512}
 read -r -a CONNS <<<"${conn_spec//,/ }"
 PERF=${BENCH_PERF:-0}
 ONLY=${BENCH_ONLY:-}
+QUOTA=${BENCH_QUOTA:-35}
+CG_CPU=/sys/fs/cgroup/cpu/wavesites-bench
+CG_ACCT=/sys/fs/cgroup/cpuacct/wavesites-bench
+CAP=0  # 1 while a capped server runs (start_server puts it in the cgroups)
 PERF_CONN=512
 OUT=$ROOT/build/bench
 declare -A PORT=([wavesites]=18081 [nginx]=18082 [h2o]=18083)
@@ -78,6 +95,7 @@ done
 [ "$(nproc)" -ge 2 ] || die "needs two cores (server on core 0, wrk on core 1)"
 ((${#CONNS[@]})) || die "BENCH_CONNECTIONS is empty"
 for c in "${CONNS[@]}"; do [[ $c =~ ^[1-9][0-9]*$ ]] || die "BENCH_CONNECTIONS: '$c' is not a count"; done
+if ! [[ $QUOTA =~ ^[0-9]+$ ]] || ((QUOTA > 100)); then die "BENCH_QUOTA: '$QUOTA' is not a percentage from 0 to 100"; fi
 for v in DURATION:$DUR WARMUP:$WARMUP ROUNDS:$ROUNDS; do
   [[ ${v#*:} =~ ^[1-9][0-9]*$ ]] || die "BENCH_${v%%:*}: '${v#*:}' is not a whole number of at least 1"
 done
@@ -95,6 +113,7 @@ cleanup() {
   [ -z "$SRV_PID" ] || kill "$SRV_PID" 2>/dev/null || true
   kill $(jobs -p) 2>/dev/null || true
   [ -z "$PARANOID_OLD" ] || sysctl -q -w kernel.perf_event_paranoid="$PARANOID_OLD" || true
+  rmdir "$CG_CPU" "$CG_ACCT" 2>/dev/null || true
   rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -237,16 +256,41 @@ H2O
 
 up() { curl -s -o /dev/null "http://127.0.0.1:$1$ASSET_PATH"; }
 
+# The capped rounds' cgroups; prints why not and fails when they cannot be made.
+cgroup_setup() {
+  if ((QUOTA == 0)); then
+    echo "BENCH_QUOTA=0"
+    return 1
+  fi
+  if ! [ -w /sys/fs/cgroup/cpu ] || ! [ -w /sys/fs/cgroup/cpuacct ]; then
+    echo "/sys/fs/cgroup/cpu and /sys/fs/cgroup/cpuacct (cgroup v1) are not writable here"
+    return 1
+  fi
+  if ! { mkdir -p "$CG_CPU" "$CG_ACCT" && echo 10000 >"$CG_CPU/cpu.cfs_period_us" &&
+    echo $((QUOTA * 100)) >"$CG_CPU/cpu.cfs_quota_us"; } 2>/dev/null; then
+    echo "cannot make the cgroup $CG_CPU with a quota"
+    return 1
+  fi
+}
+# Runs a server: in the capped rounds' cgroups first (its threads and children follow it there).
+launch() {
+  if [ "$CAP" = 1 ]; then
+    echo "$BASHPID" >"$CG_CPU/cgroup.procs"
+    echo "$BASHPID" >"$CG_ACCT/cgroup.procs"
+  fi
+  exec "$@"
+}
+
 start_server() {  # name: starts it alone on core 0, sets SRV_PID, returns once it answers
   local name=$1 port=${PORT[$1]}
   ! up "$port" || die "port $port already answers (another bench running?)"
   case $name in
     # As a shell starts it: SIGPIPE at its default, so a server that relied on an inherited
     # ignore would die here (wrk resets its connections at the end of every run).
-    wavesites) taskset -c 0 env --default-signal=PIPE "$ROOT/build/bin/wavesites" serve --config "${WS_CONFIG:-$TMP/bench.toml}" --web "$BW" \
-      --listen "127.0.0.1:$port" --data "$TMP/data" 2>>"$TMP/wavesites.log" & ;;
-    nginx) taskset -c 0 nginx -c "$TMP/nginx.conf" 2>>"$TMP/nginx.log" & ;;
-    h2o) taskset -c 0 h2o -c "$TMP/h2o.conf" >>"$TMP/h2o.log" 2>&1 & ;;
+    wavesites) (launch taskset -c 0 env --default-signal=PIPE "$ROOT/build/bin/wavesites" serve --config "${WS_CONFIG:-$TMP/bench.toml}" \
+      --web "$BW" --listen "127.0.0.1:$port" --data "$TMP/data" 2>>"$TMP/wavesites.log") & ;;
+    nginx) (launch taskset -c 0 nginx -c "$TMP/nginx.conf" 2>>"$TMP/nginx.log") & ;;
+    h2o) (launch taskset -c 0 h2o -c "$TMP/h2o.conf" >>"$TMP/h2o.log" 2>&1) & ;;
   esac
   SRV_PID=$!
   for _ in $(seq 100); do
@@ -291,14 +335,18 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
   wrk_run "$port" "$path" "$header" "$conns" "$WARMUP" >/dev/null
   local hz t0 t1 c0 c1 wu ws TIMEFORMAT='%3U %3S'
   hz=$(getconf CLK_TCK)
+  local a0=0 a1=0
+  [ "$CAP" = 0 ] || a0=$(cat "$CG_ACCT/cpuacct.usage")
   t0=$(server_ticks); read -r -a c0 <<<"$(cpu_snap)"
   { time wrk_run "$port" "$path" "$header" "$conns" "$DUR" >"$TMP/wrk.out" 2>"$TMP/wrk.err"; } 2>"$TMP/wrk.time" \
     || die "wrk failed on $name $payload: $(cat "$TMP/wrk.err")"
   t1=$(server_ticks); read -r -a c1 <<<"$(cpu_snap)"
+  [ "$CAP" = 0 ] || a1=$(cat "$CG_ACCT/cpuacct.usage")
   read -r wu ws <"$TMP/wrk.time"
   awk -v OFS='\t' -v name="$name" -v payload="$payload" -v conns="$conns" -v round="$round" \
     -v wrk_cpu="$(awk -v u="$wu" -v s="$ws" -v d="$DUR" 'BEGIN { printf "%.3f", (u + s) / d }')" \
-    -v cpu="$(awk -v d=$((t1 - t0)) -v hz="$hz" -v s="$DUR" 'BEGIN { printf "%.3f", d / hz / s }')" \
+    -v cpu="$(awk -v d=$((t1 - t0)) -v hz="$hz" -v s="$DUR" -v ns=$((a1 - a0)) \
+      'BEGIN { printf "%.4f", ns > 0 ? ns / 1e9 / s : d / hz / s }')" -v quota="$([ "$CAP" = 0 ] && echo 0 || echo "$QUOTA")" -v dur="$DUR" \
     -v b0="$(busy "${c0[0]}" "${c0[1]}" "${c1[0]}" "${c1[1]}")" -v b1="$(busy "${c0[2]}" "${c0[3]}" "${c1[2]}" "${c1[3]}")" '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /m$/) return v * 60000; if (v ~ /s$/) return v * 1000; return v }
     /^Requests\/sec/ { rps = $2 }
@@ -306,7 +354,8 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
     / requests in / { reqs = $1 }
     /^ *Socket errors/ { gsub(/,/, ""); errs = $4 + $6 + $8 + $10 }
     /Non-2xx or 3xx/ { non2xx = $NF }
-    END { print name, payload, conns, round, rps + 0, p99 + 0, reqs + 0, errs + 0, non2xx + 0, cpu, wrk_cpu, b0, b1 }
+    END { print name, payload, conns, round, rps + 0, p99 + 0, reqs + 0, errs + 0, non2xx + 0, cpu, wrk_cpu, b0, b1,
+      quota, reqs > 0 ? sprintf("%.2f", cpu * dur * 1e6 / reqs) : 0 }
   ' "$TMP/wrk.out" >>"$OUT/${RUNS_FILE:-runs.tsv}"
 }
 
@@ -391,6 +440,39 @@ for round in $(seq "$ROUNDS"); do
     printf '  round %s/%s: %s done\n' "$round" "$ROUNDS" "$name"
   done
 done
+
+# The capped rounds: each server in its cgroup at BENCH_QUOTA% of core 0; wavesites also with its
+# visit counts on (the page under its configured host), whose row shows what counting costs.
+: >"$OUT/runs-capped.tsv"
+if why=$(cgroup_setup); then
+  CAPPED=(wavesites nginx h2o stats-on)
+  runs=$((ROUNDS * (3 * ${#PAYLOADS[@]} + 1) * ${#CONNS[@]}))
+  printf '\ncapped rounds, %s%% of a core each: %s runs, about %s min\n' "$QUOTA" "$runs" $(((runs * (DUR + WARMUP) + 59) / 60))
+  for round in $(seq "$ROUNDS"); do
+    for i in "${!CAPPED[@]}"; do
+      name=${CAPPED[$(((i + round - 1) % ${#CAPPED[@]}))]}
+      if [ "$name" = stats-on ]; then
+        CAP=1 WS_CONFIG=$TMP/bench-stats-on.toml start_server wavesites
+        for conns in "${CONNS[@]}"; do
+          CAP=1 RUNS_FILE=runs-capped.tsv measure stats-on page-plain "${PORT[wavesites]}" "$PAGE_PATH" "Host: bench.test" "$conns" "$round"
+        done
+        stop_server wavesites
+      else
+        CAP=1 start_server "$name"
+        for spec in "${PAYLOADS[@]}"; do
+          IFS='|' read -r payload path header _ _ <<<"$spec"
+          for conns in "${CONNS[@]}"; do
+            CAP=1 RUNS_FILE=runs-capped.tsv measure "$name" "$payload" "${PORT[$name]}" "$path" "$header" "$conns" "$round"
+          done
+        done
+        stop_server "$name"
+      fi
+      printf '  capped round %s/%s: %s done\n' "$round" "$ROUNDS" "$name"
+    done
+  done
+else
+  printf '\ncapped rounds skipped: %s\n' "$why"
+fi
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
 node - "$OUT" "$TMP" <<NODE
@@ -403,9 +485,12 @@ const payloads = '$(printf '%s ' "${PAYLOADS[@]%%|*}")'.trim().split(' ');
 const conns = '${CONNS[*]}'.split(' ').map(Number);
 // server_cpu and wrk_cpu: CPU time each used during the run, as a fraction of one core;
 // core0_busy and core1_busy: how busy the whole core was (the server's or wrk's, and anything else)
-const runs = tsv('runs.tsv').map(([server, payload, c, round, rps, p99, requests, errors, non2xx, cpu, wcpu, b0, b1]) => ({
+const parse = ([server, payload, c, round, rps, p99, requests, errors, non2xx, cpu, wcpu, b0, b1, quota, us]) => ({
   server, payload, connections: +c, round: +round, rps: +rps, p99_ms: +p99, requests: +requests,
-  socket_errors: +errors, non_2xx: +non2xx, server_cpu: +cpu, wrk_cpu: +wcpu, core0_busy: +b0, core1_busy: +b1 }));
+  socket_errors: +errors, non_2xx: +non2xx, server_cpu: +cpu, wrk_cpu: +wcpu, core0_busy: +b0, core1_busy: +b1,
+  quota_percent: +quota, cpu_us_per_answer: +us });
+const runs = tsv('runs.tsv').map(parse);
+const capped = fs.existsSync(path.join(out, 'runs-capped.tsv')) ? tsv('runs-capped.tsv').map(parse) : [];
 const check = {};
 for (const [server, payload, body, hdr, enc] of tsv('check.tsv'))
   (check[payload] ??= {})[server] = { body_bytes: +body, header_bytes: +hdr, content_encoding: enc || null };
@@ -449,7 +534,36 @@ for (const r of results) {
   console.log(r.payload.padEnd(11) + h(r.connections, 6) + cells + h((eff('wavesites') / eff('nginx')).toFixed(2) + 'x', 10) +
     h((eff('wavesites') / eff('h2o')).toFixed(2) + 'x', 8));
 }
+// The capped rounds: requests/s is what the quota of one core buys each server.
+const cappedResults = [];
+if (capped.length) {
+  const quota = capped[0].quota_percent;
+  console.log('\ncapped at ' + quota + '% of core 0 (cgroup cpu.cfs_quota_us), median of ${ROUNDS} rounds: requests/s, CPU µs per answer (cpuacct), busy % of the quota, p99 ms');
+  const who = [...servers, 'stats-on'];
+  console.log('payload'.padEnd(11) + h('conns', 6) + who.map((s) => h(s, 13) + h('µs', 7) + h('busy', 6) + h('p99', 7)).join('') + h('ws/nginx', 10) + h('ws/h2o', 8));
+  for (const payload of payloads) for (const c of conns) {
+    const row = { payload, connections: c, servers: {} };
+    for (const s of who) {
+      const rs = capped.filter((r) => r.server === s && r.payload === payload && r.connections === c);
+      if (!rs.length) continue;
+      row.servers[s] = { rps: median(rs.map((r) => r.rps)), cpu_us_per_answer: median(rs.map((r) => r.cpu_us_per_answer)),
+        quota_busy: median(rs.map((r) => r.server_cpu / (quota / 100))), p99_ms: median(rs.map((r) => r.p99_ms)),
+        wrk_cpu: median(rs.map((r) => r.wrk_cpu)), errors: rs.reduce((n, r) => n + r.socket_errors + r.non_2xx, 0) };
+    }
+    row.wavesites_over_nginx = row.servers.wavesites.rps / row.servers.nginx.rps;
+    row.wavesites_over_h2o = row.servers.wavesites.rps / row.servers.h2o.rps;
+    cappedResults.push(row);
+    const cells = who.map((s) => { const v = row.servers[s]; return v ? h(Math.round(v.rps), 13) + h(v.cpu_us_per_answer.toFixed(1), 7) +
+      h(Math.round(v.quota_busy * 100) + '%', 6) + h(v.p99_ms.toFixed(1), 7) : h('', 33); }).join('');
+    console.log(payload.padEnd(11) + h(c, 6) + cells + h(row.wavesites_over_nginx.toFixed(2) + 'x', 10) + h(row.wavesites_over_h2o.toFixed(2) + 'x', 8));
+  }
+}
 const notes = [];
+for (const r of cappedResults) for (const [s, v] of Object.entries(r.servers)) {
+  if (v.errors) notes.push('capped ' + s + ' ' + r.payload + ' c' + r.connections + ': ' + v.errors + ' socket errors or non-2xx answers');
+  if (v.quota_busy < 0.9) notes.push('capped ' + s + ' ' + r.payload + ' c' + r.connections + ': only ' + Math.round(v.quota_busy * 100) +
+    '% of its quota used, so it was not the bottleneck (wrk used ' + Math.round(v.wrk_cpu * 100) + '% of core 1)');
+}
 for (const r of results) for (const s of servers) {
   const v = r.servers[s];
   if (v.errors) notes.push(s + ' ' + r.payload + ' c' + r.connections + ': ' + v.errors + ' socket errors or non-2xx answers');
@@ -471,6 +585,7 @@ const result = {
     nginx: fs.readFileSync(path.join(tmp, 'nginx.conf'), 'utf8'), h2o: fs.readFileSync(path.join(tmp, 'h2o.conf'), 'utf8') },
   payloads: Object.fromEntries(payloads.map((p) => [p, check[p]])),
   results,
+  capped: cappedResults.length ? { quota_percent: capped[0].quota_percent, cfs_period_us: 10000, results: cappedResults, runs: capped } : null,
   runs,
 };
 fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify(result, null, 2) + '\n');
