@@ -346,7 +346,7 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
   awk -v OFS='\t' -v name="$name" -v payload="$payload" -v conns="$conns" -v round="$round" \
     -v wrk_cpu="$(awk -v u="$wu" -v s="$ws" -v d="$DUR" 'BEGIN { printf "%.3f", (u + s) / d }')" \
     -v cpu="$(awk -v d=$((t1 - t0)) -v hz="$hz" -v s="$DUR" -v ns=$((a1 - a0)) \
-      'BEGIN { printf "%.4f", ns > 0 ? ns / 1e9 / s : d / hz / s }')" -v quota="$([ "$CAP" = 0 ] && echo 0 || echo "$QUOTA")" -v dur="$DUR" \
+      'BEGIN { printf "%.4f", (ns > 0 ? ns / 1e9 / s : d / hz / s) }')" -v quota="$([ "$CAP" = 0 ] && echo 0 || echo "$QUOTA")" -v dur="$DUR" \
     -v b0="$(busy "${c0[0]}" "${c0[1]}" "${c1[0]}" "${c1[1]}")" -v b1="$(busy "${c0[2]}" "${c0[3]}" "${c1[2]}" "${c1[3]}")" '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /m$/) return v * 60000; if (v ~ /s$/) return v * 1000; return v }
     /^Requests\/sec/ { rps = $2 }
@@ -355,7 +355,7 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
     /^ *Socket errors/ { gsub(/,/, ""); errs = $4 + $6 + $8 + $10 }
     /Non-2xx or 3xx/ { non2xx = $NF }
     END { print name, payload, conns, round, rps + 0, p99 + 0, reqs + 0, errs + 0, non2xx + 0, cpu, wrk_cpu, b0, b1,
-      quota, reqs > 0 ? sprintf("%.2f", cpu * dur * 1e6 / reqs) : 0 }
+      quota, (reqs > 0 ? sprintf("%.2f", cpu * dur * 1e6 / reqs) : 0) }
   ' "$TMP/wrk.out" >>"$OUT/${RUNS_FILE:-runs.tsv}"
 }
 
