@@ -76,18 +76,21 @@ void run_guarded(asio::io_context& ioc) {
 
 }  // namespace
 
-server::server(const server_context& app)
-    : app_(app),
-      limits_(connection_limits::derived(app.start.server.max_connections, app.start.server.max_connections_per_ip)) {
+server::server(const server_context& app) : app_(app), room_(connection_limits::derive_max(0)), limits_(0, 0) {
   ignore_client_signals();
-  app.metrics.set_max_connections(limits_.max_total());
-  app.metrics.set_max_connections_per_ip(limits_.per_ip());
+  reconfigure(app.start.server);
   unsigned n = app.start.server.threads;
   if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
   for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(app, limits_));
 }
 
 server::~server() = default;
+
+void server::reconfigure(const server_config& settings) {
+  limits_.configure(settings.max_connections, settings.max_connections_per_ip, room_);
+  app_.metrics.set_max_connections(limits_.max_total());
+  app_.metrics.set_max_connections_per_ip(limits_.per_ip());
+}
 
 result<tcp::endpoint> server::listen(const listen_address& where) {
   boost::system::error_code ec;
@@ -184,8 +187,9 @@ int server::run() {
     if (ec) return;
     boost::system::error_code ignored_hup;
     hangup.cancel(ignored_hup);
-    log::info("stopping", {{"grace_seconds", static_cast<long long>(app_.start.server.shutdown_grace.count())}});
-    give_up = steady::now() + app_.start.server.shutdown_grace;
+    const auto grace = app_.sites.get()->cfg->server.shutdown_grace;  // as a reload left it
+    log::info("stopping", {{"grace_seconds", static_cast<long long>(grace.count())}});
+    give_up = steady::now() + grace;
     stopping_ = true;
     boost::system::error_code ignored;
     acceptor_->close(ignored);

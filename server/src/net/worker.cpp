@@ -42,7 +42,7 @@ connection_guard::~connection_guard() {
 }
 
 worker::worker(const server_context& app, connection_limits& limits)
-    : app_(app), limits_(limits), log_(app.start.server.access_log), ioc_(1), sweeper_(ioc_) {}
+    : app_(app), limits_(limits), ioc_(1), sweeper_(ioc_) {}
 
 void worker::start() {
   asio::co_spawn(ioc_, sweep_loop(), asio::detached);
