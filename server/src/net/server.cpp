@@ -15,8 +15,10 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "log/caught.hpp"
 #include "log/event_log.hpp"
 #include "metrics/metrics.hpp"
+#include "net/fault_point.hpp"
 
 namespace wavesites {
 
@@ -58,18 +60,14 @@ result<listen_address> parse_listen(const std::string& text) {
 namespace {
 
 /// Runs `ioc` until it stops. A handler that throws ends only its own work: the exception is
-/// logged and counted, and the thread goes on running the rest (Asio allows run() again).
+/// reported (log/caught.hpp), and the thread goes on running the rest (Asio allows run() again).
 void run_guarded(asio::io_context& ioc) {
   for (;;) {
     try {
       ioc.run();
       return;
-    } catch (const std::exception& e) {
-      metrics::count_internal_error();
-      log::error("internal_error", {{"where", "io_thread"}, {"error", e.what()}});
     } catch (...) {
-      metrics::count_internal_error();
-      log::error("internal_error", {{"where", "io_thread"}, {"error", "unknown exception"}});
+      report_fault("io_thread");
     }
   }
 }
@@ -117,24 +115,37 @@ result<tcp::endpoint> server::listen(const listen_address& where) {
 asio::awaitable<void> server::accept_loop() {
   std::size_t next = 0;
   for (;;) {
-    worker& target = *workers_[next];
-    next = (next + 1) % workers_.size();
-    boost::system::error_code ec;
-    tcp::socket sock =
-        co_await acceptor_->async_accept(target.context(), asio::redirect_error(asio::use_awaitable, ec));
-    if (stopping_) co_return;
-    if (ec) {
+    bool pause = false;
+    // A fault costs the connection being accepted, never the loop. The loop is a detached
+    // coroutine, whose exception Asio drops: the server would go on running and accept nothing.
+    try {
+      worker& target = *workers_[next];
+      next = (next + 1) % workers_.size();
+      boost::system::error_code ec;
+      tcp::socket sock =
+          co_await acceptor_->async_accept(target.context(), asio::redirect_error(asio::use_awaitable, ec));
+      if (stopping_) co_return;
+      if (!ec) {
+        fault_point("accept");
+        target.adopt(std::move(sock));
+        continue;
+      }
       if (ec == asio::error::operation_aborted || ec == asio::error::bad_descriptor) co_return;
       // Out of descriptors (something other than connections took them) or a reset before
       // accept: make room and pause briefly instead of spinning.
       if (ec == asio::error::no_descriptors || ec.value() == ENFILE) {
         for (const auto& w : workers_) w->make_room();
       }
-      asio::steady_timer pause(workers_[0]->context(), std::chrono::milliseconds(10));
-      co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
-      continue;
+      pause = true;
+    } catch (...) {
+      report_fault("accept");
+      pause = true;
     }
-    target.adopt(std::move(sock));
+    if (pause) {
+      boost::system::error_code ec;
+      asio::steady_timer wait(workers_[0]->context(), std::chrono::milliseconds(10));
+      co_await wait.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+    }
   }
 }
 
@@ -170,9 +181,9 @@ int server::run() {
         reload_thread_ = std::thread([this] {
           try {
             reload_();
-          } catch (const std::exception& e) {
-            metrics::count_internal_error();
-            log::error("reload_refused", {{"error", e.what()}, {"kept", "the config in force"}});
+          } catch (...) {
+            report_fault("reload");
+            log::error("reload_refused", {{"error", "a fault (internal_error)"}, {"kept", "the config in force"}});
           }
           reloading_ = false;
         });

@@ -23,6 +23,7 @@
 #include "http/headers.hpp"
 #include "http/request_id.hpp"
 #include "http/request_reader.hpp"
+#include "log/caught.hpp"
 #include "log/event_log.hpp"
 #include "net/worker.hpp"
 #include "stats/page_views.hpp"
@@ -560,12 +561,8 @@ asio::awaitable<void> serve_connection(tcp::socket socket, worker& w) {
   try {
     session s(std::move(socket), w);
     co_await s.run();
-  } catch (const std::exception& e) {
-    w.app().metrics.count_internal_error();
-    log::error("internal_error", {{"where", "connection"}, {"error", e.what()}});
   } catch (...) {
-    w.app().metrics.count_internal_error();
-    log::error("internal_error", {{"where", "connection"}, {"error", "unknown exception"}});
+    report_fault("connection");
   }
 }
 

@@ -13,7 +13,9 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include "http/client_ip.hpp"
+#include "log/caught.hpp"
 #include "log/event_log.hpp"
+#include "net/fault_point.hpp"
 
 namespace wavesites {
 
@@ -57,8 +59,15 @@ asio::awaitable<void> worker::sweep_loop() {
     sweeper_.expires_after(std::chrono::milliseconds(250));
     boost::system::error_code ec;
     co_await sweeper_.async_wait(asio::redirect_error(asio::use_awaitable, ec));
-    sweep(steady::now(), stopping_);
-    log_.flush();
+    // Every deadline of this worker's connections rests on the next sweep: a fault costs one
+    // sweep, never the loop (a detached coroutine's exception would end it without a word).
+    try {
+      fault_point("sweep");
+      sweep(steady::now(), stopping_);
+      log_.flush();
+    } catch (...) {
+      report_fault("sweep");
+    }
   }
   log_.flush();
 }
