@@ -80,6 +80,7 @@ server::server(const server_context& app) : app_(app), room_(connection_limits::
   unsigned n = app.start.server.threads;
   if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
   for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(app, limits_));
+  for (const auto& w : workers_) w->set_peers(workers_);
 }
 
 server::~server() = default;

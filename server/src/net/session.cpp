@@ -446,7 +446,7 @@ asio::awaitable<void> session::run() {
     peer_ = addr.to_string();
   }
   guard_.set_address(address_key(peer_));
-  if (!worker_.admit(peer_, guard_.address(), holds_address_)) {
+  if (!co_await worker_.admit(guard_, peer_, guard_.address(), holds_address_)) {
     error_code ec;
     socket_.close(ec);  // past a cap: closed at once, counted and logged by admit()
     co_return;
