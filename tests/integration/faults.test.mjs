@@ -1,14 +1,16 @@
 // One client cannot end the process: not by resetting a connection mid-answer (SIGPIPE from
-// sendfile), not by a request whose handler throws. The server is started as a user's shell
-// starts it, with SIGPIPE at its default disposition (harness.mjs, spawnAsUser).
+// sendfile), not by a request whose handler throws; nor can a fault in the server's own loops end
+// its accepting or its deadlines. The server is started as a user's shell starts it, with SIGPIPE
+// at its default disposition (harness.mjs, spawnAsUser).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { ROOT, WEB, configText, events, request, runCli, spawnAsUser, startServer } from './harness.mjs';
+import { BIN, ROOT, WEB, configText, events, request, runCli, spawnAsUser, startServer } from './harness.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
 const run = promisify(execFile);
@@ -142,10 +144,72 @@ test('a handler that throws gets a 500, is logged once with its request id and c
   }
 });
 
-test('the shipped binary has no fault routes', async () => {
+/** `promise`, or a failure naming `what` after `ms`: a server that stopped accepting fails the test, not hangs it. */
+function within(ms, what, promise) {
+  let timer;
+  const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+const arm = (srv, point) => request(srv.port, `/__fault/arm?point=${point}`, { method: 'POST' });
+
+test('a fault in the accept loop costs the connection being accepted; the next ones are accepted and served', async () => {
+  const srv = await startServer({ bin: FAULTS_BIN });
+  try {
+    assert.equal((await arm(srv, 'accept')).status, 200);
+    await assert.rejects(within(5000, 'the connection the fault costs', request(srv.port, '/healthz')), /socket hang up|ECONNRESET/);
+    for (let i = 0; i < 4; i++) {
+      assert.equal((await within(5000, `connection ${i} after the fault`, request(srv.port, '/waveads/home'))).status, 200);
+    }
+    const m = samples((await request(srv.port, '/metrics')).body);
+    assert.equal(m.wavesites_internal_errors_total, 1);
+    const faults = events(srv.stderr).filter((e) => e.event === 'internal_error');
+    assert.equal(faults.length, 1, 'one line');
+    assert.equal(faults[0].where, 'accept');
+    assert.equal(faults[0].error, 'injected fault: accept');
+  } finally {
+    assert.deepEqual(await srv.stop(), { code: 0, signal: null });
+  }
+});
+
+test('a fault in a deadline sweep costs that sweep; every worker goes on cutting off late heads', async () => {
+  const srv = await startServer({ bin: FAULTS_BIN, config: configText('read_timeout_seconds = 1\n') });
+  try {
+    assert.equal((await arm(srv, 'sweep')).status, 200);
+    await new Promise((r) => setTimeout(r, 600)); // each worker sweeps every 250 ms: one of them met the fault
+    // Connections go to the two workers in turn: heads that never end, on both.
+    const cut = [];
+    for (let i = 0; i < 4; i++) {
+      const s = net.connect(srv.port, '127.0.0.1');
+      s.on('error', () => {});
+      await new Promise((r) => s.once('connect', r));
+      s.write('GET /waveads/home HTTP/1.1\r\nHost: x\r\n');
+      cut.push(
+        new Promise((resolve) => {
+          let data = '';
+          s.on('data', (d) => (data += d));
+          s.once('close', () => resolve(data));
+          setTimeout(() => resolve(`${data}(still open after 5 s)`), 5000);
+        }),
+      );
+    }
+    for (const data of await Promise.all(cut)) assert.match(data, /^HTTP\/1\.1 408 /);
+    const m = samples((await request(srv.port, '/metrics')).body);
+    assert.equal(m.wavesites_internal_errors_total, 1);
+    const faults = events(srv.stderr).filter((e) => e.event === 'internal_error');
+    assert.equal(faults.length, 1, 'one line');
+    assert.equal(faults[0].where, 'sweep');
+  } finally {
+    assert.deepEqual(await srv.stop(), { code: 0, signal: null });
+  }
+});
+
+test('the shipped binary has no fault routes and no fault points', async () => {
+  assert.ok(!readFileSync(BIN).includes('injected fault'), 'none of the fault tests\' code is in it');
   const srv = await startServer();
   try {
     assert.equal((await request(srv.port, '/__fault/throw')).status, 404);
+    assert.equal((await arm(srv, 'accept')).status, 404);
   } finally {
     await srv.stop();
   }

@@ -52,7 +52,7 @@ click_record link_record(const link_click& click, std::string_view referer) {
 
 }  // namespace
 
-click_log::click_log(store& db, std::vector<std::string> sites)
+click_log::click_log(store& db, beacon_sites sites)
     : db_(db), sites_(std::move(sites)), limits_(per_ip_per_hour), link_limits_(per_ip_per_hour), pool_(1) {}
 
 click_log::~click_log() {
@@ -81,7 +81,7 @@ asio::awaitable<void> click_log::record(const link_click& click, std::string_vie
 }
 
 asio::awaitable<response> click_log::record(request_context& ctx) {
-  if (std::find(sites_.begin(), sites_.end(), ctx.site) == sites_.end()) {
+  if (!sites_(ctx.site)) {
     co_return json_error(404, "no click log on this site");
   }
   if (auto wait = limits_.take(ctx.client_ip)) co_return too_many(*wait);

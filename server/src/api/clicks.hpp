@@ -5,6 +5,7 @@
 /// and host, and from which referring origin (a link also its slug, article and destination). The
 /// visitor's address only feeds the per-address limits in memory; it is never stored.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,8 +28,11 @@ class click_log final : public link_click_sink {
   /// The beacon is a referrer in a small JSON object; anything larger is not one.
   static constexpr std::uint64_t max_body_bytes = 4096;
 
-  /// `sites`: the route sets whose pages send the beacon; a click on any other is answered 404.
-  click_log(store& db, std::vector<std::string> sites);
+  /// Whether the pages of a route set send the beacon, asked at each one: a click on any other
+  /// is answered 404.
+  using beacon_sites = std::function<bool(std::string_view site)>;
+
+  click_log(store& db, beacon_sites sites);
   ~click_log() override;
   click_log(const click_log&) = delete;
   click_log& operator=(const click_log&) = delete;
@@ -46,7 +50,7 @@ class click_log final : public link_click_sink {
   result<bool> store_click(const click_record& click);
 
   store& db_;
-  std::vector<std::string> sites_;
+  beacon_sites sites_;
   rate_limiter limits_;
   rate_limiter link_limits_;
   asio::thread_pool pool_;  ///< the store blocks; it never runs on an I/O thread

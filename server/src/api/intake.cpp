@@ -198,7 +198,7 @@ chunk_reader read_spool(int fd) {
 
 }  // namespace
 
-intake::intake(const live<config>& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
+intake::intake(const live<config>& cfg, store& db, std::filesystem::path spool_dir, page_languages languages,
                const lead_rules& rules)
     : cfg_(cfg),
       db_(db),
@@ -290,7 +290,7 @@ asio::awaitable<response> intake::add_lead(request_context& ctx) {
   } catch (const nlohmann::json::exception&) {
     co_return refused(kind, reject_reason::malformed, json_error(400, "the body is not valid JSON"));
   }
-  auto checked = validate_lead(body, rules_, languages_);
+  auto checked = validate_lead(body, rules_, languages_());
   if (checked.honeypot_filled) {
     // A field people never see was filled: a bot. It gets the answer it expects and nothing is kept.
     log::info("honeypot", {{"client", ctx.client_ip}});

@@ -20,10 +20,13 @@ namespace wavesites {
 
 class intake {
  public:
+  /// The page languages a lead may name: those of the web bundle in force, asked at each lead.
+  using page_languages = std::function<language_set()>;
+
   /// `spool_dir` holds uploads while they stream in (unlinked files, never the request body in
-  /// memory); `languages` are the page languages a lead may name (the web bundle's). The
-  /// per-address limits live where `db` says (limits_for): in memory, or in a shared database.
-  intake(const live<config>& cfg, store& db, std::filesystem::path spool_dir, language_set languages,
+  /// memory). The per-address limits live where `db` says (limits_for): in memory, or in a
+  /// shared database.
+  intake(const live<config>& cfg, store& db, std::filesystem::path spool_dir, page_languages languages,
          const lead_rules& rules = lead_rules::embedded());
   ~intake();
 
@@ -49,7 +52,7 @@ class intake {
   store& db_;
   std::filesystem::path spool_dir_;
   const lead_rules& rules_;
-  language_set languages_;
+  page_languages languages_;
   std::unique_ptr<address_limits> limits_;
   std::string countries_body_;
   std::function<void()> on_stored_;

@@ -130,6 +130,23 @@ metrics::outbox_stats outbox_stats_of(store& db) {
   return out;
 }
 
+/// The sites as the metrics name them: the bundle's route sets.
+std::vector<std::string> route_set_names(const catalog& cat) {
+  std::vector<std::string> names;
+  for (const auto& set : cat.route_sets()) names.push_back(set.name);
+  return names;
+}
+
+/// The [server] settings of `next` that only a restart puts in force, by key; none when nothing
+/// changed. The I/O threads are made at start; every other setting is read where it is used
+/// from the config in force, or handed on by a reload (the connection caps).
+std::vector<std::string> restart_needed(const server_config& start, const server_config& next) {
+  std::vector<std::string> keys;
+  if (next == start) return keys;
+  if (next.threads != start.threads) keys.emplace_back("server.threads");
+  return keys;
+}
+
 /// What SIGHUP does: reread the config file and rebuild the sites from it; publish both only when
 /// all of it is good, else keep what is in force and say why in one line.
 class reloader {
@@ -155,10 +172,14 @@ class reloader {
       log::error("reload_refused", {{"config", path_}, {"error", state.message()}, {"kept", "the config in force"}});
       return;
     }
-    if (server_settings_differ(cfg->server)) {
-      log::warn("reload_partial", {{"config", path_}, {"reason", "[server] settings take effect at the next start"}});
+    if (const auto keys = restart_needed(start_.server, cfg->server); !keys.empty()) {
+      log::warn("reload_partial",
+                {{"config", path_}, {"settings", keys}, {"reason", "these take effect at the next start"}});
     }
     cfg_.set(cfg);
+    // Named before the swap, so the new sites count under their names from their first request.
+    // An edition switch keeps the bundle's route sets: only here do they change.
+    metrics::global().set_sites(route_set_names(*(*state)->pages));
     {
       std::lock_guard swap(swap_);
       sites_.set(std::move(state).value());
@@ -168,14 +189,6 @@ class reloader {
   }
 
  private:
-  [[nodiscard]] bool server_settings_differ(const server_config& s) const {
-    const auto& a = start_.server;
-    return s.threads != a.threads || s.read_timeout != a.read_timeout || s.idle_timeout != a.idle_timeout ||
-           s.write_timeout != a.write_timeout || s.body_timeout != a.body_timeout ||
-           s.shutdown_grace != a.shutdown_grace || s.max_header_bytes != a.max_header_bytes ||
-           s.access_log != a.access_log || s.min_send_bytes_per_second != a.min_send_bytes_per_second;
-  }
-
   std::string path_;
   std::string web_dir_;
   const config& start_;
@@ -209,23 +222,29 @@ int run(const serve_command& cmd, const std::function<void(route_table&)>& add_r
   const catalog& cat = *(*start_sites)->pages;
   live<config> live_cfg(start_cfg);
   live<site_state> live_sites(*start_sites);
-  std::vector<std::string> site_names;
-  for (const auto& set : cat.route_sets()) site_names.push_back(set.name);
-  metrics::global().set_sites(site_names);
+  metrics::global().set_sites(route_set_names(cat));
 
   route_table routes;
   routes.add(http::verb::get, "/healthz",
              [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ok"); });
-  const auto& langs = cat.languages();
-  intake api(live_cfg, **db, fs::path(cmd.store.data_dir) / "spool", language_set(langs.begin(), langs.end()));
+  // What the bundle holds (its languages, the sites that take [landing]) is asked of the sites in
+  // force at each use: a reload or an edition may bring another bundle.
+  intake api(live_cfg, **db, fs::path(cmd.store.data_dir) / "spool", [&live_sites] {
+    const auto& langs = live_sites.get()->pages->languages();
+    return language_set(langs.begin(), langs.end());
+  });
   api.add_routes(routes);
+  // Any resume the intake took is small enough to attach: the cap follows max_upload_bytes.
   outbox_worker notifier(**db, cfg.notify, {.max_attachment_bytes = cfg.limits.max_upload_bytes});
   api.on_stored([&notifier] { notifier.wake(); });
   metrics::set_outbox_probe([&db = **db] { return outbox_stats_of(db); });
   asio::thread_pool metrics_pool(1);
   add_metrics_route(routes, live_cfg, metrics_pool);
   // Clicks count where the landing page is: the route sets serving a page that takes [landing].
-  click_log clicks(**db, cat.route_sets_taking("landing"));
+  click_log clicks(**db, [&live_sites](std::string_view site) {
+    const auto sets = live_sites.get()->pages->route_sets_taking("landing");
+    return std::find(sets.begin(), sets.end(), site) != sets.end();
+  });
   clicks.add_routes(routes);
   // Page views, counted in memory and flushed to the store every 10 s and at stop.
   visit_counter visits(**db);
@@ -237,15 +256,16 @@ int run(const serve_command& cmd, const std::function<void(route_table&)>& add_r
   retention_sweeper sweeper(**db, cfg.retention);
 
   reloader reload(cmd.store.config_path, web_dir, cfg, live_cfg, live_sites);
-  // The intake reads its limits from the config in force at each request; the notifier and the
-  // sweeper keep a copy.
+  // The intake reads its limits from the config in force at each request; the notifier, the
+  // sweeper and the server's connection caps keep a copy.
   reload.on_change([&](const config& next) {
-    notifier.reconfigure(next.notify);
+    notifier.reconfigure(next.notify, next.limits.max_upload_bytes);
     sweeper.reconfigure(next.retention);
   });
 
   const server_context app{cfg, live_sites, routes, metrics::global(), &clicks, &visits};
   server srv(app);
+  reload.on_change([&srv](const config& next) { srv.reconfigure(next.server); });
   srv.on_reload([&reload] { reload(); });
   const auto bound = srv.listen(*where);
   if (!bound) return fail_to_serve(bound.message());

@@ -53,6 +53,9 @@ struct server_config {
   /// Open connections from one client address (an IPv6 /64) at most, trusted proxies excepted;
   /// 0: derived from the whole cap (an eighth of it, at least 16).
   std::uint32_t max_connections_per_ip = 0;
+
+  /// What a reload changed (app/commands.cpp, reloader).
+  friend bool operator==(const server_config&, const server_config&) = default;
 };
 
 /// [notify]: where stored leads and resumes are announced. No table: nothing is sent.

@@ -50,7 +50,7 @@ struct site_state {
 
 /// What the server holds for its whole run.
 struct server_context {
-  const config& start;  ///< the config at start: threads, timeouts and the access log stay as they were
+  const config& start;  ///< the config at start, for what only a restart changes: the I/O threads
   const live<site_state>& sites;
   const route_table& routes;
   metrics::registry& metrics = metrics::global();

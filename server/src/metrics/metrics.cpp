@@ -84,22 +84,36 @@ void append_label_value(std::string& out, std::string_view value) {
 }
 
 void registry::set_sites(const std::vector<std::string>& sites) {
-  site_names_ = sites;
-  site_names_.erase(std::remove(site_names_.begin(), site_names_.end(), "other"), site_names_.end());
-  site_names_.emplace_back("other");
-  sites_ = std::make_unique<site_counters[]>(site_names_.size());
-}
-
-std::size_t registry::site_index(std::string_view site) const {
-  const auto last = site_names_.size() - 1;
-  for (std::size_t i = 0; i < last; ++i) {
-    if (site_names_[i] == site) return i;
+  std::lock_guard lock(sites_mutex_);
+  const auto named = [&](std::string_view name) -> named_site* {
+    for (auto& s : named_sites_) {
+      if (s.name == name) return &s;
+    }
+    return &named_sites_.emplace_back(std::string(name));
+  };
+  auto table = std::make_unique<site_table>();
+  for (const auto& name : sites) {
+    auto* s = named(name);
+    if (name != "other" && std::find(table->sites.begin(), table->sites.end(), s) == table->sites.end()) {
+      table->sites.push_back(s);
+    }
   }
-  return last;
+  table->other = named("other");
+  if (const auto* now = sites_in_force_.load(std::memory_order_relaxed); now && now->sites == table->sites) return;
+  sites_in_force_.store(table.get(), std::memory_order_release);
+  tables_.push_back(std::move(table));
 }
 
-void registry::count_request(std::size_t site, int status, std::uint64_t body_bytes, double seconds) {
-  auto& s = sites_[std::min(site, site_names_.size() - 1)];
+registry::site_counters& registry::counters_of(std::string_view site) const {
+  const auto* table = sites_in_force_.load(std::memory_order_acquire);
+  for (auto* s : table->sites) {
+    if (s->name == site) return s->counters;
+  }
+  return table->other->counters;
+}
+
+void registry::count_request(std::string_view site, int status, std::uint64_t body_bytes, double seconds) {
+  auto& s = counters_of(site);
   s.requests[status_class_index(status)].fetch_add(1, relaxed);
   s.body_bytes.fetch_add(body_bytes, relaxed);
   const auto bucket = std::lower_bound(duration_buckets.begin(), duration_buckets.end(), seconds);
@@ -116,12 +130,14 @@ void registry::count_rejected(intake_kind kind, reject_reason why) {
 }
 
 void registry::count_landing_click(std::string_view site) {
-  sites_[site_index(site)].landing_clicks.fetch_add(1, relaxed);
+  counters_of(site).landing_clicks.fetch_add(1, relaxed);
 }
 
 void registry::count_link_click(std::string_view site, std::string_view link) {
+  const auto* table = sites_in_force_.load(std::memory_order_acquire);
+  const bool known = std::any_of(table->sites.begin(), table->sites.end(), [&](auto* s) { return s->name == site; });
   std::lock_guard lock(links_mutex_);
-  ++link_clicks_[{site_names_[site_index(site)], std::string(link)}];
+  ++link_clicks_[{std::string(known ? site : table->other->name), std::string(link)}];
 }
 
 void registry::count_delivery(std::string_view channel, bool delivered) {
@@ -174,24 +190,29 @@ std::string registry::render() const {
 }
 
 void registry::render_sites(std::string& out) const {
+  // Every site ever named, "other" last.
+  std::vector<const named_site*> shown;
+  {
+    std::lock_guard lock(sites_mutex_);
+    for (const auto& s : named_sites_) {
+      if (s.name != "other") shown.push_back(&s);
+    }
+    shown.push_back(sites_in_force_.load(std::memory_order_acquire)->other);
+  }
   constexpr std::string_view requests = "wavesites_requests_total";
   header(out, requests, "counter", "HTTP requests answered, by site (route set) and status class.");
-  for (std::size_t i = 0; i < site_names_.size(); ++i) {
+  for (const auto* s : shown) {
     for (std::size_t c = 0; c < status_classes.size(); ++c) {
-      sample(out, requests, {"site", site_names_[i], "status_class", status_classes[c]},
-             sites_[i].requests[c].load(relaxed));
+      sample(out, requests, {"site", s->name, "status_class", status_classes[c]},
+             s->counters.requests[c].load(relaxed));
     }
   }
   constexpr std::string_view bytes = "wavesites_response_body_bytes_total";
   header(out, bytes, "counter", "Response body bytes sent, by site (route set).");
-  for (std::size_t i = 0; i < site_names_.size(); ++i) {
-    sample(out, bytes, {"site", site_names_[i]}, sites_[i].body_bytes.load(relaxed));
-  }
+  for (const auto* s : shown) sample(out, bytes, {"site", s->name}, s->counters.body_bytes.load(relaxed));
   constexpr std::string_view clicks = "wavesites_landing_clicks_total";
   header(out, clicks, "counter", "Clicks on a landing page's store button, by site.");
-  for (std::size_t i = 0; i < site_names_.size(); ++i) {
-    sample(out, clicks, {"site", site_names_[i]}, sites_[i].landing_clicks.load(relaxed));
-  }
+  for (const auto* s : shown) sample(out, clicks, {"site", s->name}, s->counters.landing_clicks.load(relaxed));
   constexpr std::string_view links = "wavesites_link_clicks_total";
   header(out, links, "counter", "Links followed through /go/ and recorded, by site and link.");
   std::lock_guard lock(links_mutex_);

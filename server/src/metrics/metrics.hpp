@@ -1,13 +1,15 @@
 #pragma once
 /// Counters and gauges for `GET /metrics`, rendered in the Prometheus text format (0.0.4).
-/// Counting is lock-free (relaxed atomics). Every label value comes from a set fixed at start
-/// (the route-set names, status classes, reasons, channels): a value a client could choose
-/// would let anyone grow the scrape without bound, so anything unknown counts as "other".
+/// Counting is lock-free (relaxed atomics). Every label value comes from a set the operator fixes
+/// (the route-set names, as the last start or reload set them; status classes, reasons,
+/// channels): a value a client could choose would let anyone grow the scrape without bound, so
+/// anything unknown counts as "other".
 /// Depends on nothing else of the server.
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -59,18 +61,18 @@ inline constexpr std::array<std::string_view, 5> status_classes{"1xx", "2xx", "3
 
 class registry {
  public:
-  registry() = default;
+  registry() { set_sites({}); }
   explicit registry(const std::vector<std::string>& sites) { set_sites(sites); }
   registry(const registry&) = delete;
   registry& operator=(const registry&) = delete;
 
-  /// The site label values (route-set names). Call before anything is counted: it replaces the
-  /// per-site counters without synchronisation.
+  /// The site label values (route-set names) that count from now on: at start, and again at
+  /// each reload, while requests are counted. A site named before keeps its counters, so a
+  /// total never goes back; one no longer named keeps its lines and counts nothing more.
   void set_sites(const std::vector<std::string>& sites);
-  /// The index of `site` among the site counters; unknown names share the "other" slot.
-  [[nodiscard]] std::size_t site_index(std::string_view site) const;
 
-  void count_request(std::size_t site, int status, std::uint64_t body_bytes, double seconds);
+  /// A request answered on `site` (a route-set name; any other counts under "other").
+  void count_request(std::string_view site, int status, std::uint64_t body_bytes, double seconds);
   void connection_opened() { open_connections_.fetch_add(1, std::memory_order_relaxed); }
   void connection_closed() { open_connections_.fetch_sub(1, std::memory_order_relaxed); }
   /// A connection closed at once past a cap: "max_connections" or "max_connections_per_ip".
@@ -121,13 +123,29 @@ class registry {
     std::array<counter, reject_reason_names.size()> rejected{};
   };
 
+  /// A site's counters under its label value.
+  struct named_site {
+    explicit named_site(std::string n) : name(std::move(n)) {}
+    std::string name;
+    site_counters counters;
+  };
+  /// The sites that count now; "other" for every other name.
+  struct site_table {
+    std::vector<named_site*> sites;
+    named_site* other = nullptr;
+  };
+  [[nodiscard]] site_counters& counters_of(std::string_view site) const;
+
   void render_sites(std::string& out) const;
   void render_duration(std::string& out) const;
   void render_intake(std::string& out) const;
   void render_outbox(std::string& out) const;
 
-  std::vector<std::string> site_names_{"other"};  ///< the last is always "other"
-  std::unique_ptr<site_counters[]> sites_ = std::make_unique<site_counters[]>(1);
+  mutable std::mutex sites_mutex_;      ///< held by set_sites and render; counting never takes it
+  std::deque<named_site> named_sites_;  ///< every site ever named, in that order; never shrinks
+  /// Every table set_sites made (one per change of names): a count may still be reading an old one.
+  std::vector<std::unique_ptr<const site_table>> tables_;
+  std::atomic<const site_table*> sites_in_force_{nullptr};
   std::array<counter, duration_buckets.size() + 1> duration_counts_{};  ///< per bucket, not cumulative; last: +Inf
   counter duration_nanoseconds_{0};
   std::atomic<std::int64_t> open_connections_{0};

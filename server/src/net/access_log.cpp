@@ -25,7 +25,6 @@ void append_field(std::string& out, std::string_view name, std::string_view valu
 }  // namespace
 
 void access_log::record(const access_entry& e) {
-  if (!enabled_) return;
   const auto now = std::chrono::system_clock::now();
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
   const std::time_t sec = static_cast<std::time_t>(ms / 1000);

@@ -26,7 +26,7 @@ struct access_entry {
 
 class access_log {
  public:
-  explicit access_log(bool enabled) : enabled_(enabled) { buf_.reserve(capacity_); }
+  access_log() { buf_.reserve(capacity_); }
   access_log(const access_log&) = delete;
   access_log& operator=(const access_log&) = delete;
   ~access_log() { flush(); }
@@ -36,7 +36,6 @@ class access_log {
 
  private:
   static constexpr std::size_t capacity_ = 64 * 1024;
-  bool enabled_;
   std::string buf_;
   std::time_t stamp_sec_ = 0;
   char stamp_[24] = {};  ///< "2026-11-21T01:02:03" for stamp_sec_

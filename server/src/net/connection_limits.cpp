@@ -15,6 +15,10 @@ std::size_t connection_limits::derive_max(std::size_t configured, std::size_t fd
   // least 32) covers them with room to spare.
   const std::size_t reserve = open_now + std::max<std::size_t>(32, fd_limit / 8);
   const std::size_t room = fd_limit > reserve + 1 ? fd_limit - reserve : 1;
+  return within_room(configured, room);
+}
+
+std::size_t connection_limits::within_room(std::size_t configured, std::size_t room) {
   return configured == 0 ? room : std::min(configured, room);
 }
 
@@ -44,23 +48,27 @@ std::uint32_t connection_limits::derive_per_ip(std::uint32_t configured, std::si
   return static_cast<std::uint32_t>(std::min<std::size_t>(share, 10'000'000));
 }
 
+void connection_limits::configure(std::size_t max_total, std::uint32_t per_ip, std::size_t room) {
+  const std::size_t total = within_room(max_total, room);
+  max_total_.store(total, std::memory_order_relaxed);
+  per_ip_.store(derive_per_ip(per_ip, total), std::memory_order_relaxed);
+}
+
 void connection_limits::force_address(const std::string& address) {
-  if (per_ip_ == 0) return;
   std::lock_guard lock(mutex_);
   ++per_address_[address];
 }
 
 bool connection_limits::take_address(const std::string& address) {
-  if (per_ip_ == 0) return true;
+  const auto cap = per_ip();
   std::lock_guard lock(mutex_);
   auto& n = per_address_[address];
-  if (n >= per_ip_) return false;
+  if (cap != 0 && n >= cap) return false;  // n > 0 here: no empty entry is left behind
   ++n;
   return true;
 }
 
 void connection_limits::release_address(const std::string& address) {
-  if (per_ip_ == 0) return;
   std::lock_guard lock(mutex_);
   const auto it = per_address_.find(address);
   if (it == per_address_.end()) return;

@@ -28,11 +28,6 @@ class connection_limits {
   /// The cap for `configured` (0: derive it) under the process's descriptor limit, which is
   /// first raised to its hard limit. `open_now` is how many descriptors are already in use.
   static std::size_t derive_max(std::size_t configured, std::size_t fd_limit, std::size_t open_now);
-  /// The caps for these settings (0: derive) in this process: derive_max, then derive_per_ip.
-  static connection_limits derived(std::size_t max_total, std::uint32_t per_ip) {
-    const auto total = derive_max(max_total);
-    return {total, derive_per_ip(per_ip, total)};
-  }
   /// derive_max with the process's own limit and descriptors.
   static std::size_t derive_max(std::size_t configured);
   /// The per-address cap for `configured` (0: derive it) under the whole cap `max_total`: an
@@ -40,16 +35,26 @@ class connection_limits {
   /// a NAT in front of many) may hold a fair share, never the lot.
   static std::uint32_t derive_per_ip(std::uint32_t configured, std::size_t max_total);
 
-  [[nodiscard]] std::size_t max_total() const { return max_total_; }
-  [[nodiscard]] std::uint32_t per_ip() const { return per_ip_; }
+  /// Sets both caps for the settings `max_total` and `per_ip` (0: derive each) under `room`, the
+  /// connections the descriptors leave room for: derive_max(0), taken once at start, since at a
+  /// reload the descriptors open include the very connections the cap is for. Connections already
+  /// open stay; the caps apply to the next ones.
+  void configure(std::size_t max_total, std::uint32_t per_ip, std::size_t room);
+
+  [[nodiscard]] std::size_t max_total() const { return max_total_.load(std::memory_order_relaxed); }
+  [[nodiscard]] std::uint32_t per_ip() const { return per_ip_.load(std::memory_order_relaxed); }
 
   void opened() { open_.fetch_add(1, std::memory_order_relaxed); }
   void closed() { open_.fetch_sub(1, std::memory_order_relaxed); }
   [[nodiscard]] std::size_t open() const { return open_.load(std::memory_order_relaxed); }
-  [[nodiscard]] bool over_total() const { return max_total_ != 0 && open() > max_total_; }
+  [[nodiscard]] bool over_total() const {
+    const auto cap = max_total();
+    return cap != 0 && open() > cap;
+  }
 
   /// Takes a place for `address` under the per-address cap; false when it has none left. Each
-  /// true must be matched by one release(address).
+  /// true must be matched by one release(address). Places are counted whatever the cap, so that
+  /// a reload that sets, lifts or moves it finds the table true.
   bool take_address(const std::string& address);
   /// Takes a place for `address` even past its cap: one of its connections was just evicted
   /// for this one, and gives its place back when it has closed.
@@ -61,8 +66,11 @@ class connection_limits {
   std::uint64_t refused(reason why, std::int64_t now_ms, std::int64_t quiet_ms = 10'000);
 
  private:
-  std::size_t max_total_;
-  std::uint32_t per_ip_;
+  /// A configured cap (0: derive it) under `room`.
+  static std::size_t within_room(std::size_t configured, std::size_t room);
+
+  std::atomic<std::size_t> max_total_;
+  std::atomic<std::uint32_t> per_ip_;
   std::atomic<std::size_t> open_{0};
   std::mutex mutex_;
   std::unordered_map<std::string, std::uint32_t> per_address_;

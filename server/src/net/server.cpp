@@ -15,8 +15,10 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "log/caught.hpp"
 #include "log/event_log.hpp"
 #include "metrics/metrics.hpp"
+#include "net/fault_point.hpp"
 
 namespace wavesites {
 
@@ -58,36 +60,36 @@ result<listen_address> parse_listen(const std::string& text) {
 namespace {
 
 /// Runs `ioc` until it stops. A handler that throws ends only its own work: the exception is
-/// logged and counted, and the thread goes on running the rest (Asio allows run() again).
+/// reported (log/caught.hpp), and the thread goes on running the rest (Asio allows run() again).
 void run_guarded(asio::io_context& ioc) {
   for (;;) {
     try {
       ioc.run();
       return;
-    } catch (const std::exception& e) {
-      metrics::count_internal_error();
-      log::error("internal_error", {{"where", "io_thread"}, {"error", e.what()}});
     } catch (...) {
-      metrics::count_internal_error();
-      log::error("internal_error", {{"where", "io_thread"}, {"error", "unknown exception"}});
+      report_fault("io_thread");
     }
   }
 }
 
 }  // namespace
 
-server::server(const server_context& app)
-    : app_(app),
-      limits_(connection_limits::derived(app.start.server.max_connections, app.start.server.max_connections_per_ip)) {
+server::server(const server_context& app) : app_(app), room_(connection_limits::derive_max(0)), limits_(0, 0) {
   ignore_client_signals();
-  app.metrics.set_max_connections(limits_.max_total());
-  app.metrics.set_max_connections_per_ip(limits_.per_ip());
+  reconfigure(app.start.server);
   unsigned n = app.start.server.threads;
   if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
   for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(app, limits_));
+  for (const auto& w : workers_) w->set_peers(workers_);
 }
 
 server::~server() = default;
+
+void server::reconfigure(const server_config& settings) {
+  limits_.configure(settings.max_connections, settings.max_connections_per_ip, room_);
+  app_.metrics.set_max_connections(limits_.max_total());
+  app_.metrics.set_max_connections_per_ip(limits_.per_ip());
+}
 
 result<tcp::endpoint> server::listen(const listen_address& where) {
   boost::system::error_code ec;
@@ -114,24 +116,37 @@ result<tcp::endpoint> server::listen(const listen_address& where) {
 asio::awaitable<void> server::accept_loop() {
   std::size_t next = 0;
   for (;;) {
-    worker& target = *workers_[next];
-    next = (next + 1) % workers_.size();
-    boost::system::error_code ec;
-    tcp::socket sock =
-        co_await acceptor_->async_accept(target.context(), asio::redirect_error(asio::use_awaitable, ec));
-    if (stopping_) co_return;
-    if (ec) {
+    bool pause = false;
+    // A fault costs the connection being accepted, never the loop. The loop is a detached
+    // coroutine, whose exception Asio drops: the server would go on running and accept nothing.
+    try {
+      worker& target = *workers_[next];
+      next = (next + 1) % workers_.size();
+      boost::system::error_code ec;
+      tcp::socket sock =
+          co_await acceptor_->async_accept(target.context(), asio::redirect_error(asio::use_awaitable, ec));
+      if (stopping_) co_return;
+      if (!ec) {
+        fault_point("accept");
+        target.adopt(std::move(sock));
+        continue;
+      }
       if (ec == asio::error::operation_aborted || ec == asio::error::bad_descriptor) co_return;
       // Out of descriptors (something other than connections took them) or a reset before
       // accept: make room and pause briefly instead of spinning.
       if (ec == asio::error::no_descriptors || ec.value() == ENFILE) {
         for (const auto& w : workers_) w->make_room();
       }
-      asio::steady_timer pause(workers_[0]->context(), std::chrono::milliseconds(10));
-      co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
-      continue;
+      pause = true;
+    } catch (...) {
+      report_fault("accept");
+      pause = true;
     }
-    target.adopt(std::move(sock));
+    if (pause) {
+      boost::system::error_code ec;
+      asio::steady_timer wait(workers_[0]->context(), std::chrono::milliseconds(10));
+      co_await wait.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+    }
   }
 }
 
@@ -167,9 +182,9 @@ int server::run() {
         reload_thread_ = std::thread([this] {
           try {
             reload_();
-          } catch (const std::exception& e) {
-            metrics::count_internal_error();
-            log::error("reload_refused", {{"error", e.what()}, {"kept", "the config in force"}});
+          } catch (...) {
+            report_fault("reload");
+            log::error("reload_refused", {{"error", "a fault (internal_error)"}, {"kept", "the config in force"}});
           }
           reloading_ = false;
         });
@@ -184,8 +199,9 @@ int server::run() {
     if (ec) return;
     boost::system::error_code ignored_hup;
     hangup.cancel(ignored_hup);
-    log::info("stopping", {{"grace_seconds", static_cast<long long>(app_.start.server.shutdown_grace.count())}});
-    give_up = steady::now() + app_.start.server.shutdown_grace;
+    const auto grace = app_.sites.get()->cfg->server.shutdown_grace;  // as a reload left it
+    log::info("stopping", {{"grace_seconds", static_cast<long long>(grace.count())}});
+    give_up = steady::now() + grace;
     stopping_ = true;
     boost::system::error_code ignored;
     acceptor_->close(ignored);

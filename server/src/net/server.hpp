@@ -44,6 +44,10 @@ class server {
   /// that loading pages never holds up an I/O thread.
   void on_reload(std::function<void()> fn) { reload_ = std::move(fn); }
 
+  /// The [server] settings the server holds itself, from a reload: the connection caps. Every
+  /// other one but `threads` is read from the config in force where it is used.
+  void reconfigure(const server_config& settings);
+
   [[nodiscard]] const connection_limits& limits() const { return limits_; }
 
   /// Serves until SIGINT/SIGTERM, then drains within the grace period. Returns the exit status.
@@ -53,6 +57,7 @@ class server {
   asio::awaitable<void> accept_loop();
 
   const server_context& app_;
+  const std::size_t room_;  ///< connections the descriptors leave room for, taken at start
   connection_limits limits_;
   std::vector<std::unique_ptr<worker>> workers_;
   std::unique_ptr<tcp::acceptor> acceptor_;

@@ -23,6 +23,7 @@
 #include "http/headers.hpp"
 #include "http/request_id.hpp"
 #include "http/request_reader.hpp"
+#include "log/caught.hpp"
 #include "log/event_log.hpp"
 #include "net/worker.hpp"
 #include "stats/page_views.hpp"
@@ -115,6 +116,7 @@ class session final : public body_source {
   connection_guard guard_;
   const server_context& app_;
   std::shared_ptr<const site_state> sites_;  ///< the state this request is answered from
+  server_config settings_;                   ///< the timeouts and sizes this request is held to
   request_head head_;
   request_reader reader_;  ///< the bytes received and the parser of the request they make
   std::string peer_;
@@ -130,7 +132,7 @@ class session final : public body_source {
 };
 
 asio::awaitable<head_status> session::read_head() {
-  const auto& scfg = app_.start.server;
+  const auto& scfg = settings_;
   // Until the first byte of the next request the connection is idle: the sweep may close it
   // at shutdown, and it waits idle_timeout (read_timeout for a fresh connection, so a socket
   // opened and left silent is dropped quickly). From the first byte on, the whole head must
@@ -236,7 +238,7 @@ asio::awaitable<bool> session::send(outgoing o, bool interim) {
   bool moved = false;
   auto r = push(o, moved);
   if (r == pushed::all) co_return true;
-  const auto pause = app_.start.server.write_timeout;
+  const auto pause = settings_.write_timeout;
   while (r == pushed::full) {
     guard_.stalled(pause);
     error_code ec;
@@ -313,7 +315,7 @@ asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit)
   if (const auto early = reader_.check_body(limit); early != body_read::need_more) {
     co_return early == body_read::complete ? body_status::complete : body_status::too_large;
   }
-  const auto& scfg = app_.start.server;
+  const auto& scfg = settings_;
   if (head_.expect_continue && head_.version >= 11) {
     static constexpr std::string_view cont = "HTTP/1.1 100 Continue\r\n\r\n";
     outgoing o{.bufs = {asio::buffer(cont.data(), cont.size())}, .size = cont.size()};
@@ -361,7 +363,7 @@ void session::identify() {
   const bool https =
       !trusted.empty() && is_trusted_proxy(peer_, trusted) && boost::beast::iequals(head_.forwarded_proto, "https");
   if (https) {
-    if (const auto hsts = app_.start.server.hsts_max_age; hsts > 0) {
+    if (const auto hsts = sites_->cfg->server.hsts_max_age; hsts > 0) {
       id_line_ += "Strict-Transport-Security: max-age=" + std::to_string(hsts) + "; includeSubDomains\r\n";
     }
     id_line_ += "Content-Security-Policy: upgrade-insecure-requests\r\n";
@@ -374,7 +376,8 @@ void session::identify() {
 
 void session::record(std::string_view site, int status, std::uint64_t bytes, steady::duration took) {
   const double seconds = std::chrono::duration<double>(took).count();
-  app_.metrics.count_request(app_.metrics.site_index(site), status, bytes, seconds);
+  app_.metrics.count_request(site, status, bytes, seconds);
+  if (!sites_->cfg->server.access_log) return;
   worker_.log().record({.host = head_.host,
                         .method = head_.method_text,
                         .path = head_.path(),
@@ -444,16 +447,17 @@ asio::awaitable<void> session::run() {
     peer_ = addr.to_string();
   }
   guard_.set_address(address_key(peer_));
-  guard_.set_min_rate(app_.start.server.min_send_bytes_per_second);
-  if (!worker_.admit(peer_, guard_.address(), holds_address_)) {
+  if (!co_await worker_.admit(guard_, peer_, guard_.address(), holds_address_)) {
     error_code ec;
     socket_.close(ec);  // past a cap: closed at once, counted and logged by admit()
     co_return;
   }
-  const auto& scfg = app_.start.server;
   for (;;) {
+    // Each request takes the [server] settings in force when the server starts waiting for it.
+    settings_ = worker_.sites()->cfg->server;
+    guard_.set_min_rate(settings_.min_send_bytes_per_second);
     head_.clear();
-    reader_.start(head_, scfg.max_header_bytes);
+    reader_.start(head_, settings_.max_header_bytes);
     const auto hs = co_await read_head();
     if (hs == head_status::timed_out) {
       identify();
@@ -558,12 +562,8 @@ asio::awaitable<void> serve_connection(tcp::socket socket, worker& w) {
   try {
     session s(std::move(socket), w);
     co_await s.run();
-  } catch (const std::exception& e) {
-    w.app().metrics.count_internal_error();
-    log::error("internal_error", {{"where", "connection"}, {"error", e.what()}});
   } catch (...) {
-    w.app().metrics.count_internal_error();
-    log::error("internal_error", {{"where", "connection"}, {"error", "unknown exception"}});
+    report_fault("connection");
   }
 }
 

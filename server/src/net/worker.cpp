@@ -13,11 +13,13 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include "http/client_ip.hpp"
+#include "log/caught.hpp"
 #include "log/event_log.hpp"
+#include "net/fault_point.hpp"
 
 namespace wavesites {
 
-connection_guard::connection_guard(worker& w, tcp::socket& s) : worker_(w), socket_(s) {
+connection_guard::connection_guard(worker& w, tcp::socket& s) : worker_(w), socket_(s), opened_at_(steady::now()) {
   next_ = w.head_;
   if (next_)
     next_->prev_ = this;
@@ -42,7 +44,7 @@ connection_guard::~connection_guard() {
 }
 
 worker::worker(const server_context& app, connection_limits& limits)
-    : app_(app), limits_(limits), log_(app.start.server.access_log), ioc_(1), sweeper_(ioc_) {}
+    : app_(app), limits_(limits), ioc_(1), sweeper_(ioc_) {}
 
 void worker::start() {
   asio::co_spawn(ioc_, sweep_loop(), asio::detached);
@@ -57,8 +59,15 @@ asio::awaitable<void> worker::sweep_loop() {
     sweeper_.expires_after(std::chrono::milliseconds(250));
     boost::system::error_code ec;
     co_await sweeper_.async_wait(asio::redirect_error(asio::use_awaitable, ec));
-    sweep(steady::now(), stopping_);
-    log_.flush();
+    // Every deadline of this worker's connections rests on the next sweep: a fault costs one
+    // sweep, never the loop (a detached coroutine's exception would end it without a word).
+    try {
+      fault_point("sweep");
+      sweep(steady::now(), stopping_);
+      log_.flush();
+    } catch (...) {
+      report_fault("sweep");
+    }
   }
   log_.flush();
 }
@@ -99,7 +108,8 @@ int unacknowledged_bytes(tcp::socket& s) {
   return ::ioctl(s.native_handle(), SIOCOUTQ, &queued) == 0 ? queued : 0;
 }
 
-bool worker::admit(const std::string& peer, const std::string& key, bool& holds_address) {
+asio::awaitable<bool> worker::admit(const connection_guard& self, const std::string& peer, const std::string& key,
+                                    bool& holds_address) {
   using why = connection_limits::reason;
   std::optional<why> refused;
   holds_address = false;
@@ -108,13 +118,13 @@ bool worker::admit(const std::string& peer, const std::string& key, bool& holds_
     holds_address = limits_.take_address(key);
     // At its cap, an address's newest connection takes the place of its own stalest one, so a
     // client that hoards connections (or a NAT with one stuck) cannot shut out its next one.
-    if (!holds_address && evict_one(key)) {
+    if (!holds_address && co_await evict_anywhere(key, &self)) {
       limits_.force_address(key);
       holds_address = true;
     }
     if (!holds_address) refused = why::per_ip;
   }
-  if (!refused && limits_.over_total() && !evict_one()) refused = why::max_connections;
+  if (!refused && limits_.over_total() && !co_await evict_anywhere({}, &self)) refused = why::max_connections;
   if (refused && holds_address) {
     limits_.release_address(key);
     holds_address = false;
@@ -132,9 +142,9 @@ bool worker::admit(const std::string& peer, const std::string& key, bool& holds_
                                         {"max_connections_per_ip", limits_.per_ip()},
                                         {"last_client", peer}});
     }
-    return false;
+    co_return false;
   }
-  return true;
+  co_return true;
 }
 
 int connection_guard::eviction_rank(steady::time_point now, steady::duration min_stall) {
@@ -151,29 +161,73 @@ int connection_guard::eviction_rank(steady::time_point now, steady::duration min
   return -1;
 }
 
-bool worker::evict_one(std::string_view address, steady::time_point now) {
-  // From the oldest, the first of the best rank; among stalled answers, the one stalled longest.
-  // The newest (the one being admitted) is never taken.
+std::pair<connection_guard*, eviction_candidate> worker::pick(std::string_view address, steady::time_point now,
+                                                              const connection_guard* spare) {
   // Among one address's own connections an answer stalled for any time may go: that client is
   // competing with itself.
   const steady::duration stall = address.empty() ? steady::duration(min_stall) : steady::duration::zero();
   connection_guard* pick = nullptr;
-  int best = 3;
-  for (auto* c = tail_; c && c != head_; c = c->prev_) {
-    if (!address.empty() && c->address_ != address) continue;
+  eviction_candidate best;
+  // From the oldest: of two that have waited as long, the older connection goes.
+  for (auto* c = tail_; c; c = c->prev_) {
+    if (c == spare || (!address.empty() && c->address_ != address)) continue;
     const int rank = c->eviction_rank(now, stall);
-    if (rank < 0 || rank > best) continue;
-    if (rank == best && !(rank == 2 && c->stalled_since_ < pick->stalled_since_)) continue;
+    if (rank < 0) continue;
+    // Waiting since: its opening for a first head, its last answer for an idle one, the stall
+    // for an answer.
+    const eviction_candidate here{rank, rank == 0 ? c->opened_at_ : rank == 1 ? c->armed_at_ : c->stalled_since_};
+    if (!here.before(best)) continue;
     pick = c;
-    best = rank;
-    if (rank == 0) break;
+    best = here;
   }
-  if (!pick) return false;
-  pick->why_ = connection_guard::cut::evicted;
+  return {pick, best};
+}
+
+eviction_candidate worker::best_candidate(std::string_view address, steady::time_point now,
+                                          const connection_guard* spare) {
+  return pick(address, now, spare).second;
+}
+
+bool worker::evict_one(std::string_view address, steady::time_point now, const connection_guard* spare) {
+  auto* c = pick(address, now, spare).first;
+  if (!c) return false;
+  c->why_ = connection_guard::cut::evicted;
   boost::system::error_code ec;
-  pick->socket_.close(ec);  // the descriptor is free now; the pending read or write ends with an error
+  c->socket_.close(ec);  // the descriptor is free now; the pending read or write ends with an error
   app_.metrics.count_connection_evicted();
   return true;
+}
+
+template <typename F>
+asio::awaitable<std::invoke_result_t<F>> worker::on_thread(F fn) {
+  co_return co_await asio::co_spawn(
+      ioc_, [fn = std::move(fn)]() -> asio::awaitable<std::invoke_result_t<F>> { co_return fn(); },
+      asio::use_awaitable);
+}
+
+asio::awaitable<bool> worker::evict_anywhere(std::string address, const connection_guard* spare) {
+  if (!peers_ || peers_->size() < 2) co_return evict_one(address, steady::now(), spare);
+  // Each worker's connections are its own thread's to look at. `spare` is one of this worker's:
+  // to another it is no connection of its own, and never matches.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const auto now = steady::now();
+    worker* holder = nullptr;
+    eviction_candidate best;
+    for (const auto& w : *peers_) {
+      const auto c =
+          co_await w->on_thread([&w = *w, &address, now, spare] { return w.best_candidate(address, now, spare); });
+      if (c.before(best)) {
+        best = c;
+        holder = w.get();
+      }
+    }
+    if (!holder) co_return false;
+    // It may have gone meanwhile (closed, or evicted for another): then look again, once.
+    if (co_await holder->on_thread([holder, &address, now, spare] { return holder->evict_one(address, now, spare); })) {
+      co_return true;
+    }
+  }
+  co_return false;
 }
 
 void worker::make_room() {

@@ -7,6 +7,8 @@
 #include <ctime>
 #include <memory>
 #include <string_view>
+#include <type_traits>
+#include <vector>
 
 #include <utility>  // before Asio's coroutine headers with g++ 12
 
@@ -124,6 +126,7 @@ class connection_guard {
   worker& worker_;
   tcp::socket& socket_;
   std::string address_;
+  steady::time_point opened_at_;
   steady::time_point armed_at_{};
   steady::time_point deadline_{};
   steady::time_point hard_deadline_ = steady::time_point::max();
@@ -143,24 +146,41 @@ class connection_guard {
   connection_guard* next_ = nullptr;  ///< older
 };
 
+/// Where a worker's best candidate for eviction stands, to compare across workers: its rank
+/// (lower goes first; -1: the worker has none) and, within a rank, since when it has waited.
+struct eviction_candidate {
+  int rank = -1;
+  steady::time_point since = steady::time_point::max();
+
+  /// Whether this one goes before `other`.
+  [[nodiscard]] bool before(const eviction_candidate& other) const {
+    return rank >= 0 && (other.rank < 0 || rank < other.rank || (rank == other.rank && since < other.since));
+  }
+};
+
 class worker {
  public:
   worker(const server_context& app, connection_limits& limits);
   worker(const worker&) = delete;
   worker& operator=(const worker&) = delete;
 
+  /// Every worker of the server, this one included: an eviction looks at all their connections.
+  /// Without it (a lone worker in a test) only at this one's.
+  void set_peers(const std::vector<std::unique_ptr<worker>>& all) { peers_ = &all; }
+
   asio::io_context& context() { return ioc_; }
   /// Starts the deadline sweep.
   void start();
   /// Serves an accepted connection (whose socket belongs to this worker's io_context).
   void adopt(tcp::socket socket);
-  /// Whether a connection from `peer` (counted per address as `key`, see address_key) may stay,
-  /// called on this worker's thread once its guard exists. Past the per-address cap: yes if one
-  /// of that address's own connections could be evicted for it, else no. Past the whole cap:
-  /// yes if any connection could be (see evict_one). A trusted proxy has no per-address cap. A
-  /// refusal is counted and logged now and then. `holds_address`: a per-address place was
-  /// taken, to give back with release_address().
-  bool admit(const std::string& peer, const std::string& key, bool& holds_address);
+  /// Whether the connection `self` from `peer` (counted per address as `key`, see address_key)
+  /// may stay, called on this worker's thread once its guard exists. Past the per-address cap:
+  /// yes if one of that address's own connections, on any worker, could be evicted for it, else
+  /// no. Past the whole cap: yes if any connection of the server could be (see evict_anywhere).
+  /// A trusted proxy has no per-address cap. A refusal is counted and logged now and then.
+  /// `holds_address`: a per-address place was taken, to give back with release_address().
+  asio::awaitable<bool> admit(const connection_guard& self, const std::string& peer, const std::string& key,
+                              bool& holds_address);
   void release_address(const std::string& key) { limits_.release_address(key); }
   /// Thread-safe: evict one waiting connection, if there is one (accept ran out of descriptors).
   void make_room();
@@ -183,13 +203,21 @@ class worker {
     return sites_;
   }
 
-  /// Closes one connection to make room for another, in this order: the one that has waited
-  /// longest for its first request head (silent or slow from the start), else the one idle
-  /// longest between requests, else the answer that has waited longest (at least
-  /// `min_stall`) for its client to take more of it. Never the newest (the one being admitted),
-  /// an answer that is moving, nor one whose request is waiting to be read. With `address`, only
-  /// a connection from that client, and a stalled answer of any age.
-  bool evict_one(std::string_view address = {}, steady::time_point now = steady::now());
+  /// Closes one of this worker's connections to make room for another, in this order: the one
+  /// that has waited longest for its first request head (silent or slow from the start), else
+  /// the one idle longest between requests, else the answer that has waited longest (at least
+  /// `min_stall`) for its client to take more of it. Never `spare` (the one being admitted), an
+  /// answer that is moving, nor one whose request is waiting to be read. With `address`, only a
+  /// connection from that client, and a stalled answer of any age.
+  bool evict_one(std::string_view address = {}, steady::time_point now = steady::now(),
+                 const connection_guard* spare = nullptr);
+  /// Where this worker's best candidate for evict_one stands.
+  [[nodiscard]] eviction_candidate best_candidate(std::string_view address, steady::time_point now,
+                                                  const connection_guard* spare);
+  /// evict_one across the server: asks every worker, on its own thread, for its best candidate,
+  /// and has the one holding the best of all close it. Called on this worker's thread; only when
+  /// the server is full, so the hops between threads cost nothing that matters.
+  asio::awaitable<bool> evict_anywhere(std::string address, const connection_guard* spare);
   /// How long an answer must have waited for its client before it may be evicted: a moment's
   /// full socket is normal for a large file on a slow link.
   static constexpr std::chrono::seconds min_stall{1};
@@ -204,9 +232,16 @@ class worker {
  private:
   friend class connection_guard;
   asio::awaitable<void> sweep_loop();
+  /// The connection evict_one would close, and where it stands.
+  std::pair<connection_guard*, eviction_candidate> pick(std::string_view address, steady::time_point now,
+                                                        const connection_guard* spare);
+  /// `fn()` run on this worker's thread, for a coroutine on another's.
+  template <typename F>
+  asio::awaitable<std::invoke_result_t<F>> on_thread(F fn);
 
   const server_context& app_;
   connection_limits& limits_;
+  const std::vector<std::unique_ptr<worker>>* peers_ = nullptr;
   std::shared_ptr<const site_state> sites_;
   std::uint64_t sites_version_ = 0;
   // Declared before ioc_ so they outlive it: destroying ioc_ destroys suspended connections,

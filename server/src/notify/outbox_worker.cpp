@@ -61,7 +61,10 @@ std::optional<std::int64_t> next_attempt_ms(int attempts, std::int64_t created_m
 }
 
 outbox_worker::outbox_worker(store& db, const notify_config& cfg, options opts)
-    : db_(db), opts_(opts), cfg_(std::make_shared<const notify_config>(cfg)) {}
+    : db_(db),
+      opts_(opts),
+      max_attachment_bytes_(opts.max_attachment_bytes),
+      cfg_(std::make_shared<const notify_config>(cfg)) {}
 
 outbox_worker::~outbox_worker() {
   stop();
@@ -106,7 +109,8 @@ void outbox_worker::wake() {
   wake_cv_.notify_all();
 }
 
-void outbox_worker::reconfigure(const notify_config& cfg) {
+void outbox_worker::reconfigure(const notify_config& cfg, std::uint64_t max_attachment_bytes) {
+  max_attachment_bytes_.store(max_attachment_bytes, std::memory_order_relaxed);
   {
     std::lock_guard lk(cfg_mutex_);
     cfg_ = std::make_shared<const notify_config>(cfg);
@@ -255,7 +259,7 @@ result<bool> outbox_worker::send(const notify_config& cfg, const notification& n
     if (!resume) return error{resume.message()};
     if (!*resume) return error{"gone: the resume is no longer stored"};
     if (webhook) return post_webhook(cfg, n, webhook_body(n, **resume), cancel_);
-    const bool attach = want_bytes && (*resume)->size <= opts_.max_attachment_bytes;
+    const bool attach = want_bytes && (*resume)->size <= max_attachment_bytes_.load(std::memory_order_relaxed);
     return send_email(cfg, n, resume_email(n, **resume, attach), bytes, cancel_);
   }
   return error{"gone: unknown event " + n.event};

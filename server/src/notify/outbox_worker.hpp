@@ -37,6 +37,8 @@ class outbox_worker {
   struct options {
     std::size_t threads_per_channel = 1;
     std::size_t batch = 64;
+    /// The largest resume sent as a file (a larger one is announced without it), until
+    /// reconfigure() sets another.
     std::uint64_t max_attachment_bytes = 10 * 1024 * 1024;
     /// A claim lasts one attempt's timeout plus this. The shorter, the sooner another server
     /// sends what a killed one held.
@@ -59,7 +61,7 @@ class outbox_worker {
   /// Something was stored: look for due notifications now rather than at the next poll.
   void wake();
   /// New settings for the attempts that start from now on (a reload).
-  void reconfigure(const notify_config& cfg);
+  void reconfigure(const notify_config& cfg, std::uint64_t max_attachment_bytes);
 
  private:
   void run(std::string_view channel);
@@ -80,6 +82,7 @@ class outbox_worker {
 
   store& db_;
   options opts_;
+  std::atomic<std::uint64_t> max_attachment_bytes_;
   std::mutex cfg_mutex_;
   std::shared_ptr<const notify_config> cfg_;
 

@@ -19,7 +19,7 @@ TEST(LinkClicks, AreStoredWithTheirLinkUpToTheHourlyLimitOfAnAddress) {
   std::string skip;
   const auto scratch = testing::scratch_database::create(testing::backend::sqlite, skip);
   auto db = open_store(scratch->url()).value();
-  click_log log(*db, {"landing"});
+  click_log log(*db, [](std::string_view site) { return site == "landing"; });
   asio::io_context io;
   const auto follow = [&](const std::string& client, const std::string& from) {
     asio::co_spawn(

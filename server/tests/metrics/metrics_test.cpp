@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <thread>
+#include <vector>
 
 #include "metrics/metrics.hpp"
 
@@ -19,10 +21,10 @@ double value_of(const std::string& text, const std::string& series) {
 
 TEST(Metrics, CountsRequestsBySiteAndStatusClass) {
   registry r({"waveads", "tts1", "prefixed"});
-  r.count_request(r.site_index("waveads"), 200, 1000, 0.001);
-  r.count_request(r.site_index("waveads"), 404, 10, 0.001);
-  r.count_request(r.site_index("tts1"), 503, 5, 0.001);
-  r.count_request(r.site_index("evil\"site"), 200, 7, 0.001);
+  r.count_request("waveads", 200, 1000, 0.001);
+  r.count_request("waveads", 404, 10, 0.001);
+  r.count_request("tts1", 503, 5, 0.001);
+  r.count_request("evil\"site", 200, 7, 0.001);
   const auto text = r.render();
   EXPECT_EQ(value_of(text, R"(wavesites_requests_total{site="waveads",status_class="2xx"})"), 1);
   EXPECT_EQ(value_of(text, R"(wavesites_requests_total{site="waveads",status_class="4xx"})"), 1);
@@ -35,10 +37,10 @@ TEST(Metrics, CountsRequestsBySiteAndStatusClass) {
 
 TEST(Metrics, HistogramBucketsAreCumulative) {
   registry r({"a"});
-  r.count_request(0, 200, 0, 0.00005);  // below the first bound
-  r.count_request(0, 200, 0, 0.001);    // exactly on a bound: counted in it (le is <=)
-  r.count_request(0, 200, 0, 0.3);
-  r.count_request(0, 200, 0, 60);  // above the last bound
+  r.count_request("a", 200, 0, 0.00005);  // below the first bound
+  r.count_request("a", 200, 0, 0.001);    // exactly on a bound: counted in it (le is <=)
+  r.count_request("a", 200, 0, 0.3);
+  r.count_request("a", 200, 0, 60);  // above the last bound
   const auto text = r.render();
   const std::string b = "wavesites_request_duration_seconds_bucket";
   EXPECT_EQ(value_of(text, b + R"({le="0.0001"})"), 1);
@@ -141,12 +143,56 @@ TEST(Metrics, SiteNamesAreEscapedAsLabelValues) {
 
 TEST(Metrics, OtherIsAlwaysLastAndListedOnce) {
   registry r({"other", "a"});
-  EXPECT_EQ(r.site_index("a"), 0u);
-  EXPECT_EQ(r.site_index("other"), 1u);
-  EXPECT_EQ(r.site_index("zzz"), 1u);
+  r.count_landing_click("a");
+  r.count_landing_click("other");
+  r.count_landing_click("zzz");
   const auto text = r.render();
   const std::string series = R"(wavesites_landing_clicks_total{site="other"})";
   EXPECT_EQ(text.find(series), text.rfind(series));
+  EXPECT_EQ(value_of(text, series), 2);
+  EXPECT_EQ(value_of(text, R"(wavesites_landing_clicks_total{site="a"})"), 1);
+  EXPECT_LT(text.find(R"(wavesites_landing_clicks_total{site="a"})"), text.find(series));
+}
+
+/// A reload names the sites again while requests are being counted: a new site counts under its
+/// own name from then on, and no total goes back.
+TEST(Metrics, SitesNamedAgainCountUnderTheNewNamesAndKeepTheirTotals) {
+  registry r({"a"});
+  r.count_request("a", 200, 1, 0.001);
+  r.count_request("b", 200, 1, 0.001);  // not a site yet
+  r.set_sites({"a", "b"});
+  r.count_request("a", 200, 1, 0.001);
+  r.count_request("b", 200, 1, 0.001);
+  r.count_link_click("b", "shop");
+  r.set_sites({"b"});
+  r.count_request("a", 404, 1, 0.001);  // no longer a site
+  const auto text = r.render();
+  const auto requests = [&](std::string_view site, std::string_view status) {
+    return value_of(text, "wavesites_requests_total{site=\"" + std::string(site) + "\",status_class=\"" +
+                              std::string(status) + "\"}");
+  };
+  EXPECT_EQ(requests("a", "2xx"), 2);
+  EXPECT_EQ(requests("a", "4xx"), 0);
+  EXPECT_EQ(requests("b", "2xx"), 1);
+  EXPECT_EQ(requests("other", "2xx"), 1);
+  EXPECT_EQ(requests("other", "4xx"), 1);
+  EXPECT_EQ(value_of(text, R"(wavesites_link_clicks_total{site="b",link="shop"})"), 1);
+}
+
+/// Counting threads read the names while a reload replaces them: no count is lost.
+TEST(Metrics, SettingTheSitesWhileCountingLosesNoCount) {
+  registry r({"a"});
+  constexpr int per_thread = 20'000;
+  std::vector<std::thread> counting;
+  for (int t = 0; t < 2; ++t) {
+    counting.emplace_back([&r] {
+      for (int i = 0; i < per_thread; ++i) r.count_request("a", 200, 1, 0.001);
+    });
+  }
+  for (int i = 0; i < 200; ++i)
+    r.set_sites(i % 2 == 0 ? std::vector<std::string>{"a", "b"} : std::vector<std::string>{"a"});
+  for (auto& t : counting) t.join();
+  EXPECT_EQ(value_of(r.render(), R"(wavesites_requests_total{site="a",status_class="2xx"})"), 2 * per_thread);
 }
 
 }  // namespace

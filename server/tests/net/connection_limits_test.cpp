@@ -74,6 +74,36 @@ TEST(ConnectionLimits, AnAddressAtItsCapMayBeForcedOneOverAndGivesItBack) {
   EXPECT_TRUE(l.take_address("10.0.0.1"));
 }
 
+/// A reload sets the caps again, against the room taken at start.
+TEST(ConnectionLimits, AReloadSetsBothCapsWithinTheRoomTakenAtStart) {
+  connection_limits l(0, 0);
+  l.configure(0, 0, 1000);
+  EXPECT_EQ(l.max_total(), 1000u) << "derived: the room";
+  EXPECT_EQ(l.per_ip(), 125u);
+  l.configure(100, 0, 1000);
+  EXPECT_EQ(l.max_total(), 100u);
+  EXPECT_EQ(l.per_ip(), 16u);
+  l.configure(5000, 7, 1000);
+  EXPECT_EQ(l.max_total(), 1000u) << "never past the room";
+  EXPECT_EQ(l.per_ip(), 7u);
+}
+
+/// Places taken while there was no per-address cap count once a reload sets one, and come back
+/// when their connections close whatever the cap is then.
+TEST(ConnectionLimits, PlacesAreCountedWhateverTheCapSoAReloadFindsTheTableTrue) {
+  connection_limits l(0, 0);
+  EXPECT_TRUE(l.take_address("10.0.0.1"));
+  EXPECT_TRUE(l.take_address("10.0.0.1"));
+  l.configure(0, 2, 1000);
+  EXPECT_FALSE(l.take_address("10.0.0.1")) << "two are held";
+  l.configure(0, 0, 16);  // a share as large as the whole cap: none
+  ASSERT_EQ(l.per_ip(), 0u);
+  l.release_address("10.0.0.1");
+  l.configure(0, 2, 1000);
+  EXPECT_TRUE(l.take_address("10.0.0.1")) << "one was given back while there was no cap";
+  EXPECT_FALSE(l.take_address("10.0.0.1"));
+}
+
 TEST(ConnectionLimits, AnIPv6ClientCountsAsItsSlash64) {
   EXPECT_EQ(address_key("192.0.2.7"), "192.0.2.7");
   EXPECT_EQ(address_key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), "2001:db8:1:2::/64");

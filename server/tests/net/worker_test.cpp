@@ -70,12 +70,13 @@ TEST_F(WorkerTest, EvictionTakesTheOldestSilentConnectionThenTheOldestIdleOne) {
   idle.reading_head(false);
   silent.reading_head(true);
   newest.reading_head(true);
-  ASSERT_TRUE(w.evict_one());
+  const auto evict = [&] { return w.evict_one({}, steady::now(), &newest); };
+  ASSERT_TRUE(evict());
   EXPECT_TRUE(silent.evicted() && silent.expired());
   EXPECT_FALSE(idle.expired());
-  ASSERT_TRUE(w.evict_one());
+  ASSERT_TRUE(evict());
   EXPECT_TRUE(idle.evicted());
-  EXPECT_FALSE(w.evict_one()) << "a busy connection and the newest one are never evicted";
+  EXPECT_FALSE(evict()) << "a busy connection and the one being admitted are never evicted";
   EXPECT_FALSE(busy.expired());
   EXPECT_FALSE(newest.expired());
 }
@@ -188,6 +189,35 @@ TEST_F(WorkerTest, AStalledAnswerIsEvictableOnlyAfterAMomentAndAfterIdleOnes) {
   EXPECT_TRUE(w.evict_one({}, t0 + seconds(11)));
   EXPECT_TRUE(stalled_now.evicted());
   EXPECT_FALSE(newest.expired());
+}
+
+TEST_F(WorkerTest, OfTwoIdleConnectionsTheOneIdleLongerGoes) {
+  tcp::socket s2{w.context()}, s3{w.context()};
+  connection_guard older(w, socket);
+  connection_guard younger(w, s2);
+  connection_guard newest(w, s3);
+  older.reading_head(false);
+  younger.reading_head(false);
+  younger.arm(seconds(60), true, t0);
+  older.arm(seconds(60), true, t0 + seconds(1));  // answered a request since
+  const auto now = t0 + seconds(2);
+  EXPECT_EQ(w.best_candidate({}, now, &newest).since, t0) << "idle since t0";
+  ASSERT_TRUE(w.evict_one({}, now, &newest));
+  EXPECT_TRUE(younger.evicted());
+  EXPECT_FALSE(older.expired());
+}
+
+TEST(EvictionCandidate, ALowerRankGoesFirstThenTheLongerWait) {
+  const auto t0 = steady::now();
+  const eviction_candidate none;
+  const eviction_candidate silent{0, t0 + seconds(5)};
+  const eviction_candidate idle{1, t0};
+  const eviction_candidate idle_longer{1, t0 - seconds(1)};
+  EXPECT_TRUE(silent.before(idle));
+  EXPECT_TRUE(idle_longer.before(idle));
+  EXPECT_FALSE(idle.before(idle)) << "a tie keeps the one found first";
+  EXPECT_TRUE(idle.before(none));
+  EXPECT_FALSE(none.before(idle));
 }
 
 TEST_F(WorkerTest, EvictionForAnAddressTakesOnlyItsOwnConnections) {
