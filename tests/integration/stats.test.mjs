@@ -46,7 +46,7 @@ async function statsJson(srv, args = [], database) {
 function totals(report) {
   const out = {};
   for (const [site, s] of Object.entries(report.sites)) {
-    const { days, ...rest } = s;
+    const { days: _days, ...rest } = s;
     out[site] = rest;
   }
   return out;
