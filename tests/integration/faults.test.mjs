@@ -8,7 +8,16 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { ROOT, WEB, configText, events, request, runCli, spawnAsUser, startServer } from './harness.mjs';
+import {
+  ROOT,
+  WEB,
+  configText,
+  events,
+  request,
+  runCli,
+  spawnAsUser,
+  startServer,
+} from './harness.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
 const run = promisify(execFile);
@@ -41,17 +50,27 @@ function assets() {
 }
 
 test('a server started as a user would has SIGPIPE at its default disposition, and ignores it itself', async () => {
-  const child = spawnAsUser('grep', ['SigIgn', '/proc/self/status'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnAsUser('grep', ['SigIgn', '/proc/self/status'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   await new Promise((r) => child.on('exit', r));
-  assert.equal(ignoredSignals(out) & SIGPIPE_BIT, 0n, 'spawned with SIGPIPE at its default, whatever this process has');
+  assert.equal(
+    ignoredSignals(out) & SIGPIPE_BIT,
+    0n,
+    'spawned with SIGPIPE at its default, whatever this process has',
+  );
 
   const srv = await startServer();
   try {
     const status = readFileSync(`/proc/${srv.child.pid}/status`, 'utf8');
     assert.match(status, /^Name:\s+wavesites$/m, 'the pid is the server itself, not a wrapper');
-    assert.notEqual(ignoredSignals(status) & SIGPIPE_BIT, 0n, 'the server set SIGPIPE to ignored itself');
+    assert.notEqual(
+      ignoredSignals(status) & SIGPIPE_BIT,
+      0n,
+      'the server set SIGPIPE to ignored itself',
+    );
   } finally {
     assert.deepEqual(await srv.stop(), { code: 0, signal: null });
   }
@@ -59,7 +78,9 @@ test('a server started as a user would has SIGPIPE at its default disposition, a
 
 test('hundreds of clients that reset mid-answer, on every kind of answer: the server lives and loses no lead', async () => {
   const srv = await startServer({
-    config: configText() + '\n[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\nmax_upload_bytes = 262144\n',
+    config:
+      configText() +
+      '\n[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\nmax_upload_bytes = 262144\n',
   });
   const { large, small } = assets();
   const kinds = [
@@ -69,7 +90,10 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
     ['small asset', ['--path', small]],
     ['404 page', ['--path', '/no/such/page']],
     ['metrics', ['--path', '/metrics']],
-    ['upload answer', ['--path', UPLOAD_PATH, '--method', 'POST', '--body-bytes', '100000', '--pipeline', '1']],
+    [
+      'upload answer',
+      ['--path', UPLOAD_PATH, '--method', 'POST', '--body-bytes', '100000', '--pipeline', '1'],
+    ],
   ];
   const acknowledged = [];
   const resets = {};
@@ -77,7 +101,16 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
     for (const [kind, args] of kinds) {
       resets[kind] = 0;
       for (const rcvbuf of [2048, 16384, 131072]) {
-        const { stdout } = await run('python3', [ABUSE, 'reset', String(srv.port), ...args, '--count', '60', '--rcvbuf', String(rcvbuf)]);
+        const { stdout } = await run('python3', [
+          ABUSE,
+          'reset',
+          String(srv.port),
+          ...args,
+          '--count',
+          '60',
+          '--rcvbuf',
+          String(rcvbuf),
+        ]);
         resets[kind] += JSON.parse(stdout).connections;
         // Between the storms, leads that are acknowledged must all be kept.
         const r = await request(srv.port, LEAD_PATH, {
@@ -94,7 +127,10 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
     assert.equal((await request(srv.port, '/healthz')).status, 200);
     assert.equal((await request(srv.port, '/waveads/home')).status, 200);
     const m = samples((await request(srv.port, '/metrics')).body);
-    assert.ok(m['wavesites_connections_dropped_total{reason="client_gone"}'] > 0, 'the lost sends are counted');
+    assert.ok(
+      m['wavesites_connections_dropped_total{reason="client_gone"}'] > 0,
+      'the lost sends are counted',
+    );
     assert.equal(m.wavesites_internal_errors_total, 0);
     assert.equal(
       events(srv.stderr).filter((e) => e.level !== 'info').length,
@@ -104,23 +140,43 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
   } finally {
     assert.deepEqual(await srv.stop(), { code: 0, signal: null }, 'and it stops cleanly');
   }
-  const exported = await runCli(['leads', 'export', '--format', 'json', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')]);
+  const exported = await runCli([
+    'leads',
+    'export',
+    '--format',
+    'json',
+    '--config',
+    path.join(srv.dir, 'sites.toml'),
+    '--data',
+    path.join(srv.dir, 'data'),
+  ]);
   const stored = JSON.parse(exported.stdout).map((l) => l.id);
-  for (const id of acknowledged) assert.equal(stored.filter((s) => s === id).length, 1, `lead ${id} stored once`);
+  for (const id of acknowledged)
+    assert.equal(stored.filter((s) => s === id).length, 1, `lead ${id} stored once`);
   assert.equal(acknowledged.length, kinds.length * 3);
 });
 
 test('a handler that throws gets a 500, is logged once with its request id and counted; the server goes on', async () => {
   const srv = await startServer({ bin: FAULTS_BIN });
   try {
-    const thrown = await request(srv.port, '/__fault/throw', { headers: { 'X-Request-Id': 'ignored-from-a-client' } });
+    const thrown = await request(srv.port, '/__fault/throw', {
+      headers: { 'X-Request-Id': 'ignored-from-a-client' },
+    });
     assert.equal(thrown.status, 500);
-    assert.deepEqual(JSON.parse(thrown.body), { code: 500, msg: 'Internal Server Error', data: null });
+    assert.deepEqual(JSON.parse(thrown.body), {
+      code: 500,
+      msg: 'Internal Server Error',
+      data: null,
+    });
     assert.equal(thrown.headers.connection, 'close');
     assert.doesNotMatch(thrown.body, /injected/, 'no internal detail reaches the client');
     const id = thrown.headers['x-request-id'];
 
-    const posted = await request(srv.port, '/__fault/throw', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x'.repeat(5000) });
+    const posted = await request(srv.port, '/__fault/throw', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x'.repeat(5000),
+    });
     assert.equal(posted.status, 500);
 
     // A fault outside any request, in a handler the I/O thread runs.

@@ -16,8 +16,15 @@ const NEW_HOST = 'second-landing.check.test';
 const NEW_STORE_URL = 'https://apps.apple.com/app/block-blast/id9999999999';
 
 const lead = JSON.stringify({
-  businessEmail: 'reload@studio.example', firstName: 'Ren', lastName: 'Kato', country: 'JP', describes: 'publisher',
-  companyName: 'Kato Apps', remark: '', agree: true, officialWebsiteName: 'waveads',
+  businessEmail: 'reload@studio.example',
+  firstName: 'Ren',
+  lastName: 'Kato',
+  country: 'JP',
+  describes: 'publisher',
+  companyName: 'Kato Apps',
+  remark: '',
+  agree: true,
+  officialWebsiteName: 'waveads',
 });
 
 async function waitForLine(srv, pattern, after, ms = 30_000) {
@@ -38,7 +45,12 @@ async function reload(srv, text) {
   return waitForLine(srv, /"event":"(reloaded|reload_refused)"/, mark);
 }
 
-const postLead = (srv) => request(srv.port, LEAD_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: lead });
+const postLead = (srv) =>
+  request(srv.port, LEAD_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: lead,
+  });
 
 describe('reload on SIGHUP', () => {
   test('new hosts, landing values, limits, metrics and notify settings apply to new requests', async () => {
@@ -47,15 +59,24 @@ describe('reload on SIGHUP', () => {
     const before = configText('\n[limits]\nleads_per_ip_per_hour = 1000\n');
     const srv = await startServer({ config: before });
     try {
-      assert.equal((await request(srv.port, '/', { host: NEW_HOST })).status, 404, 'an unknown host before');
-      assert.equal((await request(srv.port, '/metrics')).status, 200, 'loopback may read metrics before');
+      assert.equal(
+        (await request(srv.port, '/', { host: NEW_HOST })).status,
+        404,
+        'an unknown host before',
+      );
+      assert.equal(
+        (await request(srv.port, '/metrics')).status,
+        200,
+        'loopback may read metrics before',
+      );
       assert.equal((await postLead(srv)).status, 200);
       assert.equal(hook.requests.length, 0);
 
-      const after = before
-        .replace('enicf = [', `enicf = ["${NEW_HOST}", `)
-        .replace(/app_store_url = "[^"]*"/, `app_store_url = "${NEW_STORE_URL}"`)
-        .replace('leads_per_ip_per_hour = 1000', 'leads_per_ip_per_hour = 2') +
+      const after =
+        before
+          .replace('enicf = [', `enicf = ["${NEW_HOST}", `)
+          .replace(/app_store_url = "[^"]*"/, `app_store_url = "${NEW_STORE_URL}"`)
+          .replace('leads_per_ip_per_hour = 1000', 'leads_per_ip_per_hour = 2') +
         `\n[metrics]\nallow = ["10.0.0.0/8"]\n\n[notify]\nwebhook_url = "http://127.0.0.1:${hook.port}/hook"\nwebhook_secret = "s"\n`;
       const event = await reload(srv, after);
       assert.equal(event.event, 'reloaded', JSON.stringify(event));
@@ -64,7 +85,11 @@ describe('reload on SIGHUP', () => {
       const landing = await request(srv.port, '/', { host: NEW_HOST });
       assert.equal(landing.status, 200, 'the new host serves its site');
       assert.ok(landing.body.includes(NEW_STORE_URL), 'with the new landing value');
-      assert.equal((await request(srv.port, '/metrics')).status, 404, 'loopback is no longer allowed');
+      assert.equal(
+        (await request(srv.port, '/metrics')).status,
+        404,
+        'loopback is no longer allowed',
+      );
       // The new limit: the bucket now holds at most 2.
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await postLead(srv)).status);
@@ -78,12 +103,16 @@ describe('reload on SIGHUP', () => {
   });
 
   test('a request in flight finishes undisturbed', async () => {
-    const srv = await startServer({ config: configText('\n[limits]\nuploads_per_ip_per_hour = 1000\n') });
+    const srv = await startServer({
+      config: configText('\n[limits]\nuploads_per_ip_per_hour = 1000\n'),
+    });
     try {
       const boundary = 'reloadboundary';
       const file = Buffer.from('Curriculum vitae\nReloads do not cut uploads.\n');
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.txt"\r\nContent-Type: text/plain\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+        ),
         file,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -96,7 +125,10 @@ describe('reload on SIGHUP', () => {
           `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
       );
       sock.write(body.subarray(0, 40));
-      const event = await reload(srv, configText('\n[limits]\nuploads_per_ip_per_hour = 1000\nmax_json_bytes = 2048\n'));
+      const event = await reload(
+        srv,
+        configText('\n[limits]\nuploads_per_ip_per_hour = 1000\nmax_json_bytes = 2048\n'),
+      );
       assert.equal(event.event, 'reloaded');
       sock.end(body.subarray(40));
       await new Promise((r) => sock.once('close', r));
@@ -111,7 +143,10 @@ describe('reload on SIGHUP', () => {
     const srv = await startServer({ config: good });
     try {
       for (const [text, key] of [
-        [good.replace('leads_per_ip_per_hour = 1000', 'leads_per_hour = 5'), 'limits.leads_per_hour'],
+        [
+          good.replace('leads_per_ip_per_hour = 1000', 'leads_per_hour = 5'),
+          'limits.leads_per_hour',
+        ],
         [good + '\n[metrics]\nallow = ["10.0.0.0/33"]\n', 'metrics.allow'],
         [good + '\n[notify]\nwebhook_url = "http://127.0.0.1:9/x"\n', 'notify.webhook_secret'],
         [good.replace('[landing]', '[landing]\nnot_a_setting = "x"'), 'landing.not_a_setting'],
@@ -121,7 +156,10 @@ describe('reload on SIGHUP', () => {
         assert.equal(event.event, 'reload_refused');
         assert.equal(event.level, 'error');
         assert.ok(event.error.includes(key), `${key} named in ${event.error}`);
-        const lines = srv.stderr.slice(mark).split('\n').filter((l) => l.includes('reload'));
+        const lines = srv.stderr
+          .slice(mark)
+          .split('\n')
+          .filter((l) => l.includes('reload'));
         assert.equal(lines.length, 1, 'one line');
       }
       // Still the old config: loopback reads the metrics, leads are taken, the site answers.
