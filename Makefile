@@ -43,11 +43,14 @@ test: deps-test build
 	@$(MAKE) --no-print-directory lint test-unit test-web test-integration test-browser test-fuzz
 	@echo "make test: all suites passed"
 
-## make lint: clang-format and clang-tidy on the C++ sources (any finding fails); make format fixes the former
+## make lint: the habits, any finding fails: shellcheck on the shell scripts, ESLint and Prettier on the integration tests and scripts/*.mjs (web/'s own code is test-web's), clang-format, the layer order and clang-tidy on the C++ sources; make format fixes the formatting
 lint:
+	@scripts/lint-shell.sh
+	@scripts/lint-js.sh
 	@scripts/lint-cpp.sh
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format-14 -i
+	@web/node_modules/.bin/prettier --write --log-level warn eslint.config.js 'tests/integration/**/*.mjs' 'scripts/**/*.mjs'
 
 test-unit:
 	@scripts/with-postgres.sh bash -c 'cd server && ctest --preset release'

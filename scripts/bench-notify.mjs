@@ -16,8 +16,15 @@ const CONCURRENCY = 32;
 
 function body(n) {
   return JSON.stringify({
-    businessEmail: `bench${n}@example.com`, firstName: 'Bench', lastName: `Mark ${n}`, country: 'SG', describes: 'advertiser',
-    companyName: 'Bench Co', remark: 'load test', agree: true, officialWebsiteName: 'waveads',
+    businessEmail: `bench${n}@example.com`,
+    firstName: 'Bench',
+    lastName: `Mark ${n}`,
+    country: 'SG',
+    describes: 'advertiser',
+    companyName: 'Bench Co',
+    remark: 'load test',
+    agree: true,
+    officialWebsiteName: 'waveads',
   });
 }
 
@@ -25,11 +32,24 @@ function post(agent, port, n) {
   const text = body(n);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: LEAD_PATH, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: LEAD_PATH,
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) },
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, at: Date.now(), id: res.statusCode === 200 ? JSON.parse(Buffer.concat(chunks)).data.id : null }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            at: Date.now(),
+            id: res.statusCode === 200 ? JSON.parse(Buffer.concat(chunks)).data.id : null,
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -69,12 +89,15 @@ async function waitFor(check, ms) {
 async function farReceiver() {
   const port = await freePort();
   const code = `require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => { s.writeHead(204); s.end(); }); }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn('nice', ['-n', '19', process.execPath, '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('nice', ['-n', '19', process.execPath, '-e', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve) => child.stdout.once('data', resolve));
   return { port, child };
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const smtp = await startSmtp({ nice: 19 });
 const hook = new Receiver(await freePort());
@@ -83,7 +106,9 @@ try {
   // 1. Latency: leads 50 ms apart, each timed from the moment its 200 (sent after the commit)
   // arrived.
   {
-    const srv = await startServer({ config: configText(`\n${LIMITS}\n${notifyTable(hook.port, smtp.port)}`) });
+    const srv = await startServer({
+      config: configText(`\n${LIMITS}\n${notifyTable(hook.port, smtp.port)}`),
+    });
     const mailsBefore = smtp.messages().length;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const results = [];
@@ -92,15 +117,23 @@ try {
       await new Promise((r) => setTimeout(r, 50));
     }
     agent.destroy();
-    await waitFor(() => hook.requests.length >= 200 && smtp.messages().length >= mailsBefore + 200, 120_000);
+    await waitFor(
+      () => hook.requests.length >= 200 && smtp.messages().length >= mailsBefore + 200,
+      120_000,
+    );
     const committed = new Map(results.map((r) => [r.id, r.at]));
-    const hookMs = hook.events().map((e) => e.at - committed.get(e.json.id)).sort((a, b) => a - b);
+    const hookMs = hook
+      .events()
+      .map((e) => e.at - committed.get(e.json.id))
+      .sort((a, b) => a - b);
     const mailMs = smtp
       .messages()
       .slice(mailsBefore)
       .map((m) => m.received_at * 1000 - committed.get(/Id: (\w+)/.exec(m.text)[1]))
       .sort((a, b) => a - b);
-    console.log(`delivery latency after commit (200 leads): webhook median ${pct(hookMs, 50).toFixed(1)} ms, p99 ${pct(hookMs, 99).toFixed(1)} ms; email median ${pct(mailMs, 50).toFixed(1)} ms, p99 ${pct(mailMs, 99).toFixed(1)} ms`);
+    console.log(
+      `delivery latency after commit (200 leads): webhook median ${pct(hookMs, 50).toFixed(1)} ms, p99 ${pct(hookMs, 99).toFixed(1)} ms; email median ${pct(mailMs, 50).toFixed(1)} ms, p99 ${pct(mailMs, 99).toFixed(1)} ms`,
+    );
     await srv.stop();
   }
 
@@ -121,20 +154,28 @@ try {
     }
     far.child.kill();
     const change = ((best.on - best.off) / best.off) * 100;
-    console.log(`leads per second (${THROUGHPUT_LEADS} leads, ${CONCURRENCY} clients, SQLite): notifications off ${best.off.toFixed(0)}, on ${best.on.toFixed(0)} (${change.toFixed(1)}%)`);
+    console.log(
+      `leads per second (${THROUGHPUT_LEADS} leads, ${CONCURRENCY} clients, SQLite): notifications off ${best.off.toFixed(0)}, on ${best.on.toFixed(0)} (${change.toFixed(1)}%)`,
+    );
   }
 
   // 3. A backlog of 1,000 while the webhook receiver is down, then the receiver comes back.
   {
     await hook.down();
     hook.requests = [];
-    const srv = await startServer({ config: configText(`\n${LIMITS}\n[notify]\nwebhook_url = "http://127.0.0.1:${hook.port}/hook"\nwebhook_secret = "bench"\n`) });
+    const srv = await startServer({
+      config: configText(
+        `\n${LIMITS}\n[notify]\nwebhook_url = "http://127.0.0.1:${hook.port}/hook"\nwebhook_secret = "bench"\n`,
+      ),
+    });
     await postMany(srv.port, 1000, 16);
     await new Promise((r) => setTimeout(r, 5000)); // every row has failed a few times
     const upAt = Date.now();
     await hook.up();
     await waitFor(() => new Set(hook.events().map((e) => e.json.id)).size >= 1000, 600_000);
-    console.log(`backlog of 1,000 delivered ${((Date.now() - upAt) / 1000).toFixed(1)} s after the receiver came back`);
+    console.log(
+      `backlog of 1,000 delivered ${((Date.now() - upAt) / 1000).toFixed(1)} s after the receiver came back`,
+    );
     await srv.stop();
   }
 } finally {

@@ -111,7 +111,9 @@ SRV_PID=""
 PARANOID_OLD=""
 cleanup() {
   [ -z "$SRV_PID" ] || kill "$SRV_PID" 2>/dev/null || true
-  kill $(jobs -p) 2>/dev/null || true
+  local jobs_left
+  mapfile -t jobs_left < <(jobs -p)
+  ((${#jobs_left[@]} == 0)) || kill "${jobs_left[@]}" 2>/dev/null || true
   [ -z "$PARANOID_OLD" ] || sysctl -q -w kernel.perf_event_paranoid="$PARANOID_OLD" || true
   rmdir "$CG_CPU" "$CG_ACCT" 2>/dev/null || true
   rm -rf "$TMP"
@@ -162,10 +164,13 @@ fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({
 NODE
 PAGE_PATH=/bench/page
 PAGE_FILE=pages/page.html
-ASSET_FILE=$(cd "$BW" && ls assets/* | grep -v '\.\(gz\|br\)$' | head -1)
+ASSET_FILE=""
+for f in "$BW"/assets/*; do
+  case "$f" in *.gz | *.br) ;; *) ASSET_FILE=assets/${f##*/}; break ;; esac
+done
 ASSET_PATH=/$ASSET_FILE
 GO_PATH=/go/bench-shop
-GO_TO=https://shop.example/deals?src=bench
+GO_TO='https://shop.example/deals?src=bench'
 # name|path|request header|file the body must equal|Content-Encoding it must carry
 PAYLOADS=(
   "page-plain|$PAGE_PATH||$PAGE_FILE|"
@@ -407,7 +412,7 @@ for name in "${SERVERS[@]}"; do
     got_enc=$(awk -F': *' 'tolower($1)=="content-encoding" {gsub(/\r/, "", $2); print $2}' "$TMP/head")
     if [ "$payload" = go-302 ]; then  # a redirect: its status and Location, not a file
       location=$(awk 'tolower($1)=="location:" {gsub(/\r/, "", $2); print $2}' "$TMP/head")
-      [ "$code" = 302 ] && [ "$location" = "$GO_TO" ] || die "$name $payload: status $code to '$location'"
+      if [ "$code" != 302 ] || [ "$location" != "$GO_TO" ]; then die "$name $payload: status $code to '$location'"; fi
       line+=$(printf '  %s %s+%s' "$payload" "$body" "$hdr")
       printf '%s\t%s\t%s\t%s\t\n' "$name" "$payload" "$body" "$hdr" >>"$OUT/check.tsv"
       continue

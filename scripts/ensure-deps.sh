@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 run_pkgs=(g++ cmake ninja-build pkg-config python3 libboost1.74-dev nlohmann-json3-dev libtomlplusplus-dev libcli11-dev
   libbrotli-dev zlib1g-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev libsodium-dev iso-codes fonts-dejavu-core)
-test_pkgs=(libgtest-dev chromium postgresql clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14 python3-feedparser libxml2-utils
+test_pkgs=(libgtest-dev chromium postgresql clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14 shellcheck python3-feedparser libxml2-utils
   python3-aiosmtpd prometheus caddy fonts-dejavu-extra fonts-noto-cjk)
 bench_pkgs=(nginx-light h2o wrk util-linux)
 

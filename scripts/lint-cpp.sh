@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The C++ habits `make test` enforces: clang-format (the repository's .clang-format) and a small
-# clang-tidy check set (.clang-tidy) on every tracked C++ file. Any finding fails. Needs the
-# release build's compile_commands.json (make build). `make format` applies clang-format.
+# The C++ habits `make test` enforces: clang-format (the repository's .clang-format), the include
+# direction of server/src's layers (scripts/check-layers.py) and a small clang-tidy check set
+# (.clang-tidy) on every tracked C++ file. Any finding fails. Needs the release build's
+# compile_commands.json (make build). `make format` applies clang-format.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FORMAT=clang-format-14
@@ -11,6 +12,8 @@ DB=build/cmake-release
 mapfile -t all < <(git ls-files '*.cpp' '*.hpp')
 echo "lint: clang-format on ${#all[@]} files"
 "$FORMAT" --dry-run --Werror "${all[@]}"
+
+scripts/check-layers.py
 
 # The fuzz targets build with clang alone and are not in the release compile database.
 mapfile -t units < <(git ls-files 'server/src/*.cpp' 'server/tests/*.cpp')

@@ -27,7 +27,11 @@ const PAGE = '/tts1/article-detail/1';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-load-'));
 const cfg = path.join(dir, 'sites.toml');
-writeFileSync(cfg, readFileSync(path.join(ROOT, 'config/sites.toml'), 'utf8').replace(/^\[server\][^[]*/m, '') + '\n[server]\naccess_log = false\n');
+writeFileSync(
+  cfg,
+  readFileSync(path.join(ROOT, 'config/sites.toml'), 'utf8').replace(/^\[server\][^[]*/m, '') +
+    '\n[server]\naccess_log = false\n',
+);
 
 function rssMb(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -36,11 +40,13 @@ function rssMb(pid) {
 
 function get(port, target) {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: target, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode, body }));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path: target, agent: false }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -48,7 +54,24 @@ function get(port, target) {
 function runWrk(port) {
   return new Promise((resolve) => {
     const threads = 2;
-    const child = spawn('wrk', ['-t', String(threads), '-c', String(PAGE_CONNECTIONS), '-d', `${SECONDS}s`, '--timeout', '5s', '--latency', '-H', 'Accept-Encoding: br', `http://127.0.0.1:${port}${PAGE}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      'wrk',
+      [
+        '-t',
+        String(threads),
+        '-c',
+        String(PAGE_CONNECTIONS),
+        '-d',
+        `${SECONDS}s`,
+        '--timeout',
+        '5s',
+        '--latency',
+        '-H',
+        'Accept-Encoding: br',
+        `http://127.0.0.1:${port}${PAGE}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -59,10 +82,26 @@ function runWrk(port) {
 async function run() {
   // The server raises its own descriptor limit to the hard one and derives its cap from that.
   // As a shell starts it: SIGPIPE at its default (Node ignores it, and a child may inherit that).
-  const server = spawn('env', ['--default-signal=PIPE', BIN, 'serve', '--config', cfg, '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+  const server = spawn(
+    'env',
+    [
+      '--default-signal=PIPE',
+      BIN,
+      'serve',
+      '--config',
+      cfg,
+      '--listen',
+      '127.0.0.1:0',
+      '--data',
+      path.join(dir, 'data'),
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const exited = new Promise((resolve) =>
+    server.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   let stderr = '';
   const port = await new Promise((resolve, reject) => {
     server.stderr.on('data', (d) => {
@@ -130,7 +169,20 @@ async function run() {
         officialWebsiteName: 'waveads',
       });
       const req = http.request(
-        { host: '127.0.0.1', port, path: LEAD_PATH, method: 'POST', localAddress: `127.0.1.${client + 1}`, agent: false, timeout: 10_000, headers: { Host: 'waveads.example', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: LEAD_PATH,
+          method: 'POST',
+          localAddress: `127.0.1.${client + 1}`,
+          agent: false,
+          timeout: 10_000,
+          headers: {
+            Host: 'waveads.example',
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+          },
+        },
         (res) => {
           let text = '';
           res.on('data', (d) => (text += d));
@@ -178,36 +230,69 @@ async function run() {
   if (aliveAtEnd) server.kill('SIGTERM');
   const exit = await exited;
 
-  const exported = spawnSync(BIN, ['leads', 'export', '--format', 'json', '--config', cfg, '--data', path.join(dir, 'data')], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const exported = spawnSync(
+    BIN,
+    ['leads', 'export', '--format', 'json', '--config', cfg, '--data', path.join(dir, 'data')],
+    { encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
   const stored = new Map();
   for (const l of JSON.parse(exported.stdout)) stored.set(l.id, (stored.get(l.id) ?? 0) + 1);
   const lost = [...acknowledged].filter((id) => stored.get(id) !== 1);
 
   const num = (re) => Number(re.exec(wrkOut)?.[1] ?? 0);
   const requests = num(/(\d+) requests in/);
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(wrkOut);
-  const errors = socketErrors ? socketErrors.slice(1).map(Number).reduce((a, b) => a + b, 0) : 0;
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    wrkOut,
+  );
+  const errors = socketErrors
+    ? socketErrors
+        .slice(1)
+        .map(Number)
+        .reduce((a, b) => a + b, 0)
+    : 0;
   const non2xx = num(/Non-2xx or 3xx responses: (\d+)/);
-  const metric = (name) => Number(new RegExp(`^${name.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+  const metric = (name) =>
+    Number(new RegExp(`^${name.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
 
   const rows = [
     ['duration', `${SECONDS} s`],
     ['page', `${PAGE} (br), ${PAGE_CONNECTIONS} connections`],
     ['page requests', `${requests} (${(requests / SECONDS).toFixed(0)}/s)`],
-    ['page latency p50 / p99', `${/50%\s+(\S+)/.exec(wrkOut)?.[1]} / ${/99%\s+(\S+)/.exec(wrkOut)?.[1]}`],
+    [
+      'page latency p50 / p99',
+      `${/50%\s+(\S+)/.exec(wrkOut)?.[1]} / ${/99%\s+(\S+)/.exec(wrkOut)?.[1]}`,
+    ],
     ['page errors (socket + non-2xx)', `${errors} + ${non2xx}`],
-    ['leads sent / 200 / 429 / other', `${seq} / ${leadStatus[200] ?? 0} / ${leadStatus[429] ?? 0} / ${seq - (leadStatus[200] ?? 0) - (leadStatus[429] ?? 0)}`],
-    ['acknowledged leads stored once', `${acknowledged.size - lost.length} of ${acknowledged.size}`],
+    [
+      'leads sent / 200 / 429 / other',
+      `${seq} / ${leadStatus[200] ?? 0} / ${leadStatus[429] ?? 0} / ${seq - (leadStatus[200] ?? 0) - (leadStatus[429] ?? 0)}`,
+    ],
+    [
+      'acknowledged leads stored once',
+      `${acknowledged.size - lost.length} of ${acknowledged.size}`,
+    ],
     ['slow connections held (peak) / replaced', `${slowPeak} / ${slowReplaced}`],
-    ['4xx before a route (408s), evictions, refusals', `${metric('wavesites_requests_total{site="other",status_class="4xx"}')}, ${metric('wavesites_connections_evicted_total')}, ${metric('wavesites_connections_refused_total{reason="max_connections"}')}`],
-    ['server RSS start / max / end', `${rss.start.toFixed(1)} / ${rss.max.toFixed(1)} / ${rssEnd.toFixed(1)} MB`],
-    ['server alive at the end / exit at SIGTERM', `${aliveAtEnd ? 'yes' : 'NO'} / ${exit.signal ? `signal ${exit.signal}` : `status ${exit.code}`}`],
+    [
+      '4xx before a route (408s), evictions, refusals',
+      `${metric('wavesites_requests_total{site="other",status_class="4xx"}')}, ${metric('wavesites_connections_evicted_total')}, ${metric('wavesites_connections_refused_total{reason="max_connections"}')}`,
+    ],
+    [
+      'server RSS start / max / end',
+      `${rss.start.toFixed(1)} / ${rss.max.toFixed(1)} / ${rssEnd.toFixed(1)} MB`,
+    ],
+    [
+      'server alive at the end / exit at SIGTERM',
+      `${aliveAtEnd ? 'yes' : 'NO'} / ${exit.signal ? `signal ${exit.signal}` : `status ${exit.code}`}`,
+    ],
   ];
   for (const [k, v] of rows) console.log(`${k.padEnd(42)} ${v}`);
   rmSync(dir, { recursive: true, force: true });
   const failed = [];
   if (!aliveAtEnd) failed.push(`the server died during the load (${exit.signal ?? exit.code})`);
-  else if (exit.code !== 0) failed.push(`the server exited with ${exit.signal ? `signal ${exit.signal}` : `status ${exit.code}`} at SIGTERM`);
+  else if (exit.code !== 0)
+    failed.push(
+      `the server exited with ${exit.signal ? `signal ${exit.signal}` : `status ${exit.code}`} at SIGTERM`,
+    );
   if (errors + non2xx > 0) failed.push('page errors');
   if (lost.length) failed.push(`${lost.length} acknowledged leads missing or duplicated`);
   if (!(leadStatus[429] > 0)) failed.push('the lead stream never reached the limit');

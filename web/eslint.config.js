@@ -47,21 +47,30 @@ const importDirection = [
   })),
 ];
 
-export default tseslint.config(
-  { ignores: ['node_modules', 'test-results', 'playwright-report'] },
+/** What every file follows, in the browser or in Node, in web/ or outside it. */
+const common = [
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  reactHooks.configs.flat.recommended,
   {
-    languageOptions: {
-      ecmaVersion: 2023,
-      globals: { ...globals.browser },
-    },
+    languageOptions: { ecmaVersion: 2023 },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+    },
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'test-results', 'playwright-report'] },
+  ...common,
+  reactHooks.configs.flat.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.browser },
+    },
+    rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
@@ -88,3 +97,12 @@ export default tseslint.config(
   },
   ...importDirection,
 );
+
+/**
+ * The Node code outside web/ (tests/integration, scripts), which the repository's root
+ * eslint.config.js lints: ESLint reads no file outside its config's folder, and the packages the
+ * rules come from are installed only here.
+ */
+export const nodeOutsideWeb = tseslint.config(...common, {
+  languageOptions: { globals: { ...globals.node } },
+});

@@ -19,10 +19,19 @@ test('under load from many connections, every access-log line on a pipe is whole
         while (next < total) {
           const n = next++;
           await new Promise((resolve, reject) => {
-            const req = http.get({ host: '127.0.0.1', port: srv.port, path: `/no-such-page/${n}/${pad}`, agent, headers: { 'User-Agent': `load-${n}-${'u'.repeat(400)}` } }, (res) => {
-              res.resume();
-              res.on('end', resolve);
-            });
+            const req = http.get(
+              {
+                host: '127.0.0.1',
+                port: srv.port,
+                path: `/no-such-page/${n}/${pad}`,
+                agent,
+                headers: { 'User-Agent': `load-${n}-${'u'.repeat(400)}` },
+              },
+              (res) => {
+                res.resume();
+                res.on('end', resolve);
+              },
+            );
             req.on('error', reject);
           });
         }
@@ -39,7 +48,11 @@ test('under load from many connections, every access-log line on a pipe is whole
         return true;
       }
     });
-    assert.equal(broken.length, 0, `${broken.length} of ${lines.length} lines are not JSON, e.g. ${broken[0]?.slice(0, 120)}`);
+    assert.equal(
+      broken.length,
+      0,
+      `${broken.length} of ${lines.length} lines are not JSON, e.g. ${broken[0]?.slice(0, 120)}`,
+    );
     assert.equal(lines.length, total + 1, 'one line per request (and the health check)');
   } finally {
     if (srv.child.exitCode === null) await srv.stop();

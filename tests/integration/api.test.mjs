@@ -54,20 +54,41 @@ async function upload(srv, parts, { target = UPLOAD_PATH, contentType } = {}) {
 }
 
 async function exportedLeads(srv, extra = []) {
-  const r = await runCli(['leads', 'export', '--format', 'json', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data'), ...extra]);
+  const r = await runCli([
+    'leads',
+    'export',
+    '--format',
+    'json',
+    '--config',
+    path.join(srv.dir, 'sites.toml'),
+    '--data',
+    path.join(srv.dir, 'data'),
+    ...extra,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
 
 async function exportedResumes(srv, extra = []) {
   const out = mkdtempSync(path.join(os.tmpdir(), 'wavesites-resumes-'));
-  const r = await runCli(['resumes', 'export', out, '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data'), ...extra]);
+  const r = await runCli([
+    'resumes',
+    'export',
+    out,
+    '--config',
+    path.join(srv.dir, 'sites.toml'),
+    '--data',
+    path.join(srv.dir, 'data'),
+    ...extra,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   const meta = JSON.parse(readFileSync(path.join(out, 'metadata.json'), 'utf8'));
   return meta.map((m) => ({ ...m, bytes: readFileSync(path.join(out, m.file)) }));
 }
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 describe('intake on SQLite', () => {
@@ -80,7 +101,10 @@ describe('intake on SQLite', () => {
   });
 
   test('the country list, under both paths', async () => {
-    for (const p of ['/pac-foreign/officialwebsite/country/lsit', '/api/pac-foreign/officialwebsite/country/lsit']) {
+    for (const p of [
+      '/pac-foreign/officialwebsite/country/lsit',
+      '/api/pac-foreign/officialwebsite/country/lsit',
+    ]) {
       const r = await request(srv.port, p);
       assert.equal(r.status, 200);
       assert.match(r.headers['content-type'], /^application\/json; charset=utf-8$/);
@@ -88,14 +112,21 @@ describe('intake on SQLite', () => {
       assert.equal(body.code, 200);
       assert.ok(body.data.length >= 249, 'every ISO 3166-1 country');
       const names = body.data.map((c) => c.enTxt);
-      assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+      assert.deepEqual(
+        names,
+        [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+      );
       const id = body.data.find((c) => c.code === 'ID');
       assert.equal(id.enTxt, 'Indonesia');
       assert.equal(id.jaTxt, 'インドネシア');
       assert.ok(id.koTxt && id.esTxt && id.ptTxt);
       for (const c of body.data) assert.match(c.code, /^[A-Z]{2}$/);
     }
-    assert.equal((await request(srv.port, '/pac-foreign/officialwebsite/country/lsit', { method: 'POST' })).status, 405);
+    assert.equal(
+      (await request(srv.port, '/pac-foreign/officialwebsite/country/lsit', { method: 'POST' }))
+        .status,
+      405,
+    );
   });
 
   test('a valid lead is stored with its context and answered with its id', async () => {
@@ -103,7 +134,9 @@ describe('intake on SQLite', () => {
       method: 'POST',
       host: 'Lead-Host.test',
       headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'lead-test/1.0' },
-      body: JSON.stringify(lead({ remark: 'Précis: 日本語 ✓', consentVersion: '2026-11-01', language: 'ja' })),
+      body: JSON.stringify(
+        lead({ remark: 'Précis: 日本語 ✓', consentVersion: '2026-11-01', language: 'ja' }),
+      ),
     });
     assert.equal(r.status, 200, r.body);
     const body = JSON.parse(r.body);
@@ -124,7 +157,14 @@ describe('intake on SQLite', () => {
   test('bad leads get 400 with every message, and nothing is stored', async () => {
     const before = (await exportedLeads(srv)).length;
     const cases = [
-      [{}, { businessEmail: 'Please input your businessEmail!', firstName: 'Please input your first name!', agree: 'Should accept agreement' }],
+      [
+        {},
+        {
+          businessEmail: 'Please input your businessEmail!',
+          firstName: 'Please input your first name!',
+          agree: 'Should accept agreement',
+        },
+      ],
       [lead({ businessEmail: 'nope' }), { businessEmail: 'The input is not valid businessEmail!' }],
       [lead({ firstName: '   ' }), { firstName: 'Please input your first name!' }],
       [lead({ lastName: '' }), { lastName: 'Please input your last name!' }],
@@ -144,15 +184,26 @@ describe('intake on SQLite', () => {
         else assert.equal(r.json.errors[field], msg, field);
       }
     }
-    assert.equal((await postJson(srv, lead({ remark: 'é'.repeat(500) }))).status, 200, '500 characters are fine');
+    assert.equal(
+      (await postJson(srv, lead({ remark: 'é'.repeat(500) }))).status,
+      200,
+      '500 characters are fine',
+    );
     const bad = [
       await postJson(srv, null, { raw: '{"businessEmail": ' }),
       await postJson(srv, lead(), { contentType: 'text/plain' }),
       await postJson(srv, null, { raw: JSON.stringify(lead({ remark: 'x'.repeat(5000) })) }),
     ];
-    assert.deepEqual(bad.map((r) => r.status), [400, 415, 413]);
+    assert.deepEqual(
+      bad.map((r) => r.status),
+      [400, 415, 413],
+    );
     for (const r of bad) assert.equal(r.json.code, r.status);
-    assert.equal((await exportedLeads(srv)).length, before + 1, 'only the one valid lead was stored');
+    assert.equal(
+      (await exportedLeads(srv)).length,
+      before + 1,
+      'only the one valid lead was stored',
+    );
   });
 
   test('the honeypot answers 200 and stores nothing', async () => {
@@ -164,11 +215,17 @@ describe('intake on SQLite', () => {
   });
 
   test('resume upload: stored byte-identical, with metadata', async () => {
-    const text = Buffer.from('Mei Tanaka\nSenior UA manager\n10 years of growth marketing.\n', 'utf8');
+    const text = Buffer.from(
+      'Mei Tanaka\nSenior UA manager\n10 years of growth marketing.\n',
+      'utf8',
+    );
     const r1 = await upload(srv, [['file', PDF, '../../etc/cv.pdf']]);
     assert.equal(r1.status, 200, JSON.stringify(r1.json));
     assert.equal(r1.json.code, 200);
-    const r2 = await upload(srv, [['note', 'ignored'], ['file', text, 'cv.txt']]);
+    const r2 = await upload(srv, [
+      ['note', 'ignored'],
+      ['file', text, 'cv.txt'],
+    ]);
     assert.equal(r2.status, 200, JSON.stringify(r2.json));
     const resumes = await exportedResumes(srv);
     const pdf = resumes.find((m) => m.id === r1.json.data.id);
@@ -193,7 +250,12 @@ describe('intake on SQLite', () => {
       [await upload(srv, [['other', PDF, 'cv.pdf']]), 400],
       [await upload(srv, [['file', Buffer.alloc(0), 'empty.txt']]), 400],
       [await upload(srv, [['file', Buffer.concat([PDF, randomBytes(70000)]), 'big.pdf']]), 413],
-      [await upload(srv, [['file', PDF, 'cv.pdf']], { target: '/api/pac-foreign/officialwebsite/upload' }), 400],
+      [
+        await upload(srv, [['file', PDF, 'cv.pdf']], {
+          target: '/api/pac-foreign/officialwebsite/upload',
+        }),
+        400,
+      ],
       [await upload(srv, [['file', PDF, 'cv.pdf']], { contentType: 'application/pdf' }), 400],
     ];
     for (const [r, status] of cases) {
@@ -205,8 +267,18 @@ describe('intake on SQLite', () => {
   });
 
   test('CSV export is safe against formula injection', async () => {
-    await postJson(srv, lead({ companyName: '=HYPERLINK("http://evil.example","x")', firstName: '+Ann' }));
-    const r = await runCli(['leads', 'export', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')]);
+    await postJson(
+      srv,
+      lead({ companyName: '=HYPERLINK("http://evil.example","x")', firstName: '+Ann' }),
+    );
+    const r = await runCli([
+      'leads',
+      'export',
+      '--config',
+      path.join(srv.dir, 'sites.toml'),
+      '--data',
+      path.join(srv.dir, 'data'),
+    ]);
     assert.equal(r.code, 0);
     assert.match(r.stdout, /^id,receivedAt,businessEmail,/);
     assert.ok(r.stdout.includes('"\'=HYPERLINK(""http://evil.example"",""x"")"'));
@@ -220,7 +292,9 @@ describe('intake on SQLite', () => {
 
 describe('abuse limits', () => {
   test('leads and uploads per address per hour, with Retry-After', async () => {
-    const srv = await startServer({ config: configText(`[limits]\nleads_per_ip_per_hour = 3\nuploads_per_ip_per_hour = 2\n`) });
+    const srv = await startServer({
+      config: configText(`[limits]\nleads_per_ip_per_hour = 3\nuploads_per_ip_per_hour = 2\n`),
+    });
     try {
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await postJson(srv, lead())).status);
@@ -238,9 +312,16 @@ describe('abuse limits', () => {
   });
 
   test('a trusted proxy makes X-Forwarded-For the client address', async () => {
-    const srv = await startServer({ config: configText(`[limits]\nleads_per_ip_per_hour = 1\n[proxy]\ntrusted = ["127.0.0.1"]\n`) });
+    const srv = await startServer({
+      config: configText(`[limits]\nleads_per_ip_per_hour = 1\n[proxy]\ntrusted = ["127.0.0.1"]\n`),
+    });
     try {
-      const send = (ip) => request(srv.port, LEAD_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(lead()) });
+      const send = (ip) =>
+        request(srv.port, LEAD_PATH, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+          body: JSON.stringify(lead()),
+        });
       assert.equal((await send('198.51.100.7')).status, 200);
       assert.equal((await send('198.51.100.7')).status, 429);
       assert.equal((await send('198.51.100.8')).status, 200, 'another client behind the proxy');
@@ -254,7 +335,9 @@ describe('abuse limits', () => {
 
 describe('durability', () => {
   test('every acknowledged lead survives SIGKILL', async () => {
-    const srv = await startServer({ config: configText(`[limits]\nleads_per_ip_per_hour = 100000\n`) });
+    const srv = await startServer({
+      config: configText(`[limits]\nleads_per_ip_per_hour = 100000\n`),
+    });
     const acknowledged = new Set();
     let stop = false;
     const worker = async () => {
@@ -273,7 +356,10 @@ describe('durability', () => {
     stop = true;
     await Promise.all(workers);
     await srv.exited;
-    const again = await startServer({ config: readFileSync(path.join(srv.dir, 'sites.toml'), 'utf8'), dir: srv.dir });
+    const again = await startServer({
+      config: readFileSync(path.join(srv.dir, 'sites.toml'), 'utf8'),
+      dir: srv.dir,
+    });
     try {
       const stored = new Set((await exportedLeads(srv)).map((l) => l.id));
       const lost = [...acknowledged].filter((id) => !stored.has(id));
@@ -326,7 +412,10 @@ describe('intake on PostgreSQL', () => {
     const port = relay.address().port;
     const viaRelay = new URL(url);
     viaRelay.port = String(port);
-    const srv = await startServer({ config: configText(LIMITS), args: ['--database', viaRelay.href] });
+    const srv = await startServer({
+      config: configText(LIMITS),
+      args: ['--database', viaRelay.href],
+    });
     try {
       assert.equal((await request(srv.port, '/readyz')).status, 200);
       await new Promise((resolve) => {
@@ -336,11 +425,27 @@ describe('intake on PostgreSQL', () => {
       const down = await request(srv.port, '/readyz');
       assert.equal(down.status, 503);
       assert.equal(JSON.parse(down.body).code, 503);
-      assert.doesNotMatch(down.body, /postgres|connect|refused|127\.0\.0\.1/i, 'no detail from inside the server');
-      assert.equal((await postJson(srv, lead())).status, 503, 'a lead is refused, not acknowledged');
-      assert.equal((await request(srv.port, '/healthz')).status, 200, 'the process itself is alive');
+      assert.doesNotMatch(
+        down.body,
+        /postgres|connect|refused|127\.0\.0\.1/i,
+        'no detail from inside the server',
+      );
+      assert.equal(
+        (await postJson(srv, lead())).status,
+        503,
+        'a lead is refused, not acknowledged',
+      );
+      assert.equal(
+        (await request(srv.port, '/healthz')).status,
+        200,
+        'the process itself is alive',
+      );
       await listen(port);
-      assert.equal((await request(srv.port, '/readyz')).status, 200, 'ready again without a restart');
+      assert.equal(
+        (await request(srv.port, '/readyz')).status,
+        200,
+        'ready again without a restart',
+      );
     } finally {
       await srv.stop();
       relay.close();
@@ -360,7 +465,11 @@ describe('intake on PostgreSQL', () => {
         const r = await postJson(srv, lead());
         assert.equal(r.status, 503);
         assert.equal(r.json.code, 503);
-        assert.doesNotMatch(r.json.msg, /leads|relation|postgres|sql/i, 'no detail from inside the server');
+        assert.doesNotMatch(
+          r.json.msg,
+          /leads|relation|postgres|sql/i,
+          'no detail from inside the server',
+        );
         const logged = events(srv.stderr).find((e) => e.event === 'store_error');
         assert.equal(logged?.level, 'error', 'the detail goes to the log');
         assert.match(logged.what, /lead not saved/);
@@ -378,7 +487,13 @@ describe('intake on PostgreSQL', () => {
   });
 
   test('an unreachable database stops the server with exit 2', async () => {
-    const r = await runCli(['serve', '--config', 'config/sites.toml', '--database', 'postgresql://nobody:secret@127.0.0.1:1/none']);
+    const r = await runCli([
+      'serve',
+      '--config',
+      'config/sites.toml',
+      '--database',
+      'postgresql://nobody:secret@127.0.0.1:1/none',
+    ]);
     assert.equal(r.code, 2);
     assert.equal(r.stderr.trim().split('\n').length, 1);
     assert.doesNotMatch(r.stderr, /secret/, 'the password is not printed');
@@ -387,14 +502,18 @@ describe('intake on PostgreSQL', () => {
 
 describe('large uploads', () => {
   test('a 5 MiB resume streams in and out byte-identical; one byte over max_upload_bytes is 413', async () => {
-    const srv = await startServer({ config: configText('[limits]\nmax_upload_bytes = 10485760\n') });
+    const srv = await startServer({
+      config: configText('[limits]\nmax_upload_bytes = 10485760\n'),
+    });
     try {
       const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(5 * 1024 * 1024)]);
       const ok = await upload(srv, [['file', big, 'portfolio.pdf']]);
       assert.equal(ok.status, 200, JSON.stringify(ok.json));
       const stored = (await exportedResumes(srv)).find((m) => m.id === ok.json.data.id);
       assert.ok(stored.bytes.equals(big));
-      const over = await upload(srv, [['file', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10485760 - 8)]), 'x.pdf']]);
+      const over = await upload(srv, [
+        ['file', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10485760 - 8)]), 'x.pdf'],
+      ]);
       assert.equal(over.status, 413);
       assert.equal((await exportedResumes(srv)).length, 1);
     } finally {
@@ -416,7 +535,10 @@ describe('a data directory removed under the running server', () => {
       assert.equal(r.status, 503, r.body);
       assert.equal((await request(srv.port, '/readyz')).status, 503);
       assert.equal((await upload(srv, [['file', PDF, 'cv.pdf']])).status, 503);
-      assert.ok(events(srv.stderr).some((e) => e.event === 'store_error' && /gone/.test(e.error)), srv.stderr);
+      assert.ok(
+        events(srv.stderr).some((e) => e.event === 'store_error' && /gone/.test(e.error)),
+        srv.stderr,
+      );
     } finally {
       await srv.stop();
     }
@@ -431,23 +553,37 @@ describe('uploads from another site', () => {
       const post = (headers) => {
         const boundary = 'xsiteboundary';
         const body = Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+          ),
           PDF,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]);
         return request(srv.port, UPLOAD_PATH, {
           method: 'POST',
-          headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length, ...headers },
+          headers: {
+            'Content-Type': `multipart/form-data; boundary=${boundary}`,
+            'Content-Length': body.length,
+            ...headers,
+          },
           body,
         });
       };
       const here = `127.0.0.1:${srv.port}`;
-      for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: `http://${here}.evil.example` }]) {
+      for (const headers of [
+        { Origin: 'https://evil.example' },
+        { Origin: 'null' },
+        { 'Sec-Fetch-Site': 'cross-site' },
+        { Origin: `http://${here}.evil.example` },
+      ]) {
         const r = await post(headers);
         assert.equal(r.status, 403, JSON.stringify(headers));
         assert.equal(JSON.parse(r.body).code, 403);
       }
-      assert.equal((await post({ Origin: `http://${here}`, 'Sec-Fetch-Site': 'same-origin' })).status, 200);
+      assert.equal(
+        (await post({ Origin: `http://${here}`, 'Sec-Fetch-Site': 'same-origin' })).status,
+        200,
+      );
       assert.equal((await post({})).status, 200, 'no Origin: not a browser form post');
     } finally {
       await srv.stop();

@@ -51,10 +51,20 @@ function configuredHosts() {
 function testCaddyfile({ upstreamPort, httpPort, httpsPort }) {
   const shipped = readFileSync(path.join(ROOT, 'deploy/Caddyfile'), 'utf8');
   const siteLine = `${configuredHosts().join(', ')} {`;
-  assert.equal(shipped.split('\n').filter((l) => l === siteLine).length, 1, `deploy/Caddyfile lists the hosts of config/sites.toml: ${siteLine}`);
-  assert.equal(shipped.split('reverse_proxy 127.0.0.1:8080').length, 2, 'one reverse_proxy to 127.0.0.1:8080');
+  assert.equal(
+    shipped.split('\n').filter((l) => l === siteLine).length,
+    1,
+    `deploy/Caddyfile lists the hosts of config/sites.toml: ${siteLine}`,
+  );
+  assert.equal(
+    shipped.split('reverse_proxy 127.0.0.1:8080').length,
+    2,
+    'one reverse_proxy to 127.0.0.1:8080',
+  );
   assert.ok(!/^\{/m.test(shipped), 'no global options block of its own (the test adds one)');
-  const testHosts = Object.values(HOSTS).flat().map((h) => h.toLowerCase());
+  const testHosts = Object.values(HOSTS)
+    .flat()
+    .map((h) => h.toLowerCase());
   const global = [
     '{',
     '\tadmin off',
@@ -69,7 +79,12 @@ function testCaddyfile({ upstreamPort, httpPort, httpsPort }) {
     '}',
     '',
   ].join('\n');
-  return global + shipped.replace(siteLine, `${testHosts.join(', ')} {`).replace('reverse_proxy 127.0.0.1:8080', `reverse_proxy 127.0.0.1:${upstreamPort}`);
+  return (
+    global +
+    shipped
+      .replace(siteLine, `${testHosts.join(', ')} {`)
+      .replace('reverse_proxy 127.0.0.1:8080', `reverse_proxy 127.0.0.1:${upstreamPort}`)
+  );
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -85,10 +100,24 @@ describe('behind deploy/Caddyfile', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-caddy-'));
 
   /** One HTTPS request to Caddy from CLIENT; resolves {status, headers, raw, body (decoded)}. */
-  function viaCaddy(target, { method = 'GET', headers = {}, body, localAddress = CLIENT, host = HOST } = {}) {
+  function viaCaddy(
+    target,
+    { method = 'GET', headers = {}, body, localAddress = CLIENT, host = HOST } = {},
+  ) {
     return new Promise((resolve, reject) => {
       const req = https.request(
-        { host: '127.0.0.1', port: httpsPort, servername: host, ca, localAddress, path: target, method, headers: { Host: host, ...headers }, agent: false, timeout: 10_000 },
+        {
+          host: '127.0.0.1',
+          port: httpsPort,
+          servername: host,
+          ca,
+          localAddress,
+          path: target,
+          method,
+          headers: { Host: host, ...headers },
+          agent: false,
+          timeout: 10_000,
+        },
         (res) => {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));
@@ -98,7 +127,12 @@ describe('behind deploy/Caddyfile', () => {
             const enc = res.headers['content-encoding'];
             if (enc === 'br') decoded = zlib.brotliDecompressSync(raw);
             if (enc === 'gzip') decoded = zlib.gunzipSync(raw);
-            resolve({ status: res.statusCode, headers: res.headers, raw, body: decoded.toString('utf8') });
+            resolve({
+              status: res.statusCode,
+              headers: res.headers,
+              raw,
+              body: decoded.toString('utf8'),
+            });
           });
         },
       );
@@ -125,19 +159,29 @@ describe('behind deploy/Caddyfile', () => {
 
   before(async () => {
     mkdirSync(path.join(dir, 'server'));
-    srv = await startServer({ config: configText('[proxy]\ntrusted = ["127.0.0.1"]\n'), dir: path.join(dir, 'server') });
+    srv = await startServer({
+      config: configText('[proxy]\ntrusted = ["127.0.0.1"]\n'),
+      dir: path.join(dir, 'server'),
+    });
     httpPort = await freePort();
     httpsPort = await freePort();
     const file = path.join(dir, 'Caddyfile');
     writeFileSync(file, testCaddyfile({ upstreamPort: srv.port, httpPort, httpsPort }));
     const home = path.join(dir, 'home');
     caddy = spawn(CADDY, ['run', '--config', file, '--adapter', 'caddyfile'], {
-      env: { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config') },
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        XDG_DATA_HOME: path.join(home, 'data'),
+        XDG_CONFIG_HOME: path.join(home, 'config'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     caddy.stdout.on('data', (d) => (caddyLog += d));
     caddy.stderr.on('data', (d) => (caddyLog += d));
-    caddyExit = new Promise((resolve) => caddy.on('exit', (code, signal) => resolve({ code, signal })));
+    caddyExit = new Promise((resolve) =>
+      caddy.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     let exited = null;
     caddyExit.then((e) => (exited = e));
     caddy.on('error', (e) => (exited = { error: e.message })); // e.g. no /usr/bin/caddy
@@ -176,17 +220,33 @@ describe('behind deploy/Caddyfile', () => {
       const proxied = await viaCaddy('/', { headers });
       const direct = await request(srv.port, '/', { host: HOST, headers });
       assert.equal(proxied.status, 200);
-      assert.ok(proxied.body.includes('The Digital Wave Rider'), "the waveads home page, decoded once");
+      assert.ok(
+        proxied.body.includes('The Digital Wave Rider'),
+        'the waveads home page, decoded once',
+      );
       assert.match(proxied.body, /^<!doctype html>/i);
       assert.equal(proxied.headers['content-encoding'], encoding);
-      assert.ok(proxied.raw.equals(direct.raw), `${encoding}: the same bytes as straight from the server`);
+      assert.ok(
+        proxied.raw.equals(direct.raw),
+        `${encoding}: the same bytes as straight from the server`,
+      );
       for (const h of SERVER_HEADERS) {
         // Behind HTTPS the server adds a second policy, upgrade-insecure-requests; the first is intact.
-        const want = h === 'content-security-policy' ? `${direct.headers[h]}, upgrade-insecure-requests` : direct.headers[h];
+        const want =
+          h === 'content-security-policy'
+            ? `${direct.headers[h]}, upgrade-insecure-requests`
+            : direct.headers[h];
         assert.equal(proxied.headers[h], want, `${encoding}: ${h}`);
       }
-      assert.equal(proxied.headers['strict-transport-security'], 'max-age=63072000; includeSubDomains');
-      assert.equal(direct.headers['strict-transport-security'], undefined, 'no HSTS over plain HTTP');
+      assert.equal(
+        proxied.headers['strict-transport-security'],
+        'max-age=63072000; includeSubDomains',
+      );
+      assert.equal(
+        direct.headers['strict-transport-security'],
+        undefined,
+        'no HSTS over plain HTTP',
+      );
     }
     const plain = await viaCaddy('/');
     assert.equal(plain.status, 200);
@@ -197,10 +257,20 @@ describe('behind deploy/Caddyfile', () => {
   /** The first answer to a plain-HTTP request on Caddy's HTTP port. */
   function viaPlainHttp(target, host = HOST) {
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: httpPort, path: target, headers: { Host: host }, agent: false, timeout: 10_000 }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: httpPort,
+          path: target,
+          headers: { Host: host },
+          agent: false,
+          timeout: 10_000,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res));
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('no answer on the HTTP port')));
       req.on('error', reject);
       req.end();
@@ -217,10 +287,21 @@ describe('behind deploy/Caddyfile', () => {
       // Caddy 2.6 leaves a non-default https_port out of the Location; in production it is 443,
       // and that is the URL the Observatory would follow.
       const location = first.headers.location?.replace(`:${httpsPort}/`, '/');
-      const graded = observatoryScore({ first: { status: first.statusCode, location }, headers: page.headers, html: page.body, host });
-      report.push(`${site}: ${graded.score} ${graded.grade} (${Object.entries(graded.tests).filter(([, t]) => t.modifier !== 0).map(([k, t]) => `${k} ${t.modifier > 0 ? '+' : ''}${t.modifier}`).join(', ')})`);
+      const graded = observatoryScore({
+        first: { status: first.statusCode, location },
+        headers: page.headers,
+        html: page.body,
+        host,
+      });
+      report.push(
+        `${site}: ${graded.score} ${graded.grade} (${Object.entries(graded.tests)
+          .filter(([, t]) => t.modifier !== 0)
+          .map(([k, t]) => `${k} ${t.modifier > 0 ? '+' : ''}${t.modifier}`)
+          .join(', ')})`,
+      );
       assert.equal(graded.grade, 'A+', `${site}: ${JSON.stringify(graded, null, 1)}`);
-      for (const [name, t] of Object.entries(graded.tests)) assert.ok(t.modifier >= 0, `${site}: ${name} ${t.result}`);
+      for (const [name, t] of Object.entries(graded.tests))
+        assert.ok(t.modifier >= 0, `${site}: ${name} ${t.result}`);
     }
     console.log(`observatory:\n  ${report.join('\n  ')}`);
   });
@@ -229,7 +310,10 @@ describe('behind deploy/Caddyfile', () => {
     const r = await viaPlainHttp('/contact-us');
     assert.equal(r.statusCode, 308);
     // Caddy 2.6 leaves a non-default https_port out of the Location; in production it is 443.
-    assert.match(r.headers.location, new RegExp(`^https://${HOST.replaceAll('.', '\\.')}(:${httpsPort})?/contact-us$`));
+    assert.match(
+      r.headers.location,
+      new RegExp(`^https://${HOST.replaceAll('.', '\\.')}(:${httpsPort})?/contact-us$`),
+    );
   });
 
   test("a lead is stored with the visitor's address, not Caddy's", async () => {
@@ -251,7 +335,16 @@ describe('behind deploy/Caddyfile', () => {
     });
     assert.equal(r.status, 200, r.body);
     const { id } = JSON.parse(r.body).data;
-    const exported = await runCli(['leads', 'export', '--format', 'json', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')]);
+    const exported = await runCli([
+      'leads',
+      'export',
+      '--format',
+      'json',
+      '--config',
+      path.join(srv.dir, 'sites.toml'),
+      '--data',
+      path.join(srv.dir, 'data'),
+    ]);
     assert.equal(exported.code, 0, exported.stderr);
     const stored = JSON.parse(exported.stdout).find((l) => l.id === id);
     assert.ok(stored, `lead ${id} is exported`);
@@ -261,11 +354,16 @@ describe('behind deploy/Caddyfile', () => {
   });
 
   test("a client's request id passes through; a request without one gets Caddy's", async () => {
-    const chosen = await viaCaddy('/contact-us', { headers: { 'X-Request-Id': 'caddy-check-123' } });
+    const chosen = await viaCaddy('/contact-us', {
+      headers: { 'X-Request-Id': 'caddy-check-123' },
+    });
     assert.equal(chosen.status, 200);
     assert.equal(chosen.headers['x-request-id'], 'caddy-check-123');
     const line = await accessLine('caddy-check-123');
-    assert.deepEqual({ path: line.path, client: line.client, status: line.status }, { path: '/contact-us', client: CLIENT, status: 200 });
+    assert.deepEqual(
+      { path: line.path, client: line.client, status: line.status },
+      { path: '/contact-us', client: CLIENT, status: 200 },
+    );
 
     const ids = [];
     for (let i = 0; i < 2; i++) {

@@ -30,7 +30,8 @@ test('--version and --help succeed', async () => {
   for (const word of ['serve', 'leads', 'resumes']) assert.ok(h.stdout.includes(word), word);
   const sh = await runCli(['serve', '--help']);
   assert.equal(sh.code, 0);
-  for (const flag of ['--config', '--listen', '--data', '--database', '--web']) assert.ok(sh.stdout.includes(flag), flag);
+  for (const flag of ['--config', '--listen', '--data', '--database', '--web'])
+    assert.ok(sh.stdout.includes(flag), flag);
 });
 
 test('bad flags and commands exit 2 with one line', async () => {
@@ -39,22 +40,53 @@ test('bad flags and commands exit 2 with one line', async () => {
   oneLineError(await runCli(['frobnicate']), /frobnicate/);
   oneLineError(await runCli(['serve', '--listen', 'nope']), /--listen/);
   oneLineError(await runCli(['serve', '--listen', '127.0.0.1:70000']), /port/);
-  oneLineError(await runCli(['serve', '--config', configFile(configText()), '--database', 'mysql://x/y']), /--database/);
-  oneLineError(await runCli(['leads', 'export', '--format', 'xml', '--config', configFile(configText())]), /--format|xml/);
+  oneLineError(
+    await runCli(['serve', '--config', configFile(configText()), '--database', 'mysql://x/y']),
+    /--database/,
+  );
+  oneLineError(
+    await runCli(['leads', 'export', '--format', 'xml', '--config', configFile(configText())]),
+    /--format|xml/,
+  );
 });
 
 test('an unreadable or invalid config exits 2 naming the problem', async () => {
-  oneLineError(await runCli(['serve', '--config', path.join(tmp, 'missing.toml')]), /missing\.toml/);
-  oneLineError(await runCli(['serve', '--config', configFile('[hosts]\n[limits]\nmax_upload_byte = 1\n')]), /limits\.max_upload_byte/);
-  oneLineError(await runCli(['serve', '--config', configFile('[hosts]\ntts1 = "one.test"\n')]), /hosts\.tts1/);
-  oneLineError(await runCli(['serve', '--config', configFile('[limits]\nmax_json_bytes = 1024\n')]), /\[hosts\]/);
-  oneLineError(await runCli(['serve', '--config', configFile('[hosts]\nblog9 = ["a.test"]\n')]), /blog9/);
+  oneLineError(
+    await runCli(['serve', '--config', path.join(tmp, 'missing.toml')]),
+    /missing\.toml/,
+  );
+  oneLineError(
+    await runCli(['serve', '--config', configFile('[hosts]\n[limits]\nmax_upload_byte = 1\n')]),
+    /limits\.max_upload_byte/,
+  );
+  oneLineError(
+    await runCli(['serve', '--config', configFile('[hosts]\ntts1 = "one.test"\n')]),
+    /hosts\.tts1/,
+  );
+  oneLineError(
+    await runCli(['serve', '--config', configFile('[limits]\nmax_json_bytes = 1024\n')]),
+    /\[hosts\]/,
+  );
+  oneLineError(
+    await runCli(['serve', '--config', configFile('[hosts]\nblog9 = ["a.test"]\n')]),
+    /blog9/,
+  );
   oneLineError(await runCli(['serve', '--config', configFile('[hosts]\nwaveads = [\n')]), /line/);
   // [landing] holds settings of the web bundle's pages: checked against the bundle's manifest.
-  oneLineError(await runCli(['serve', '--config', configFile('[hosts]\n[landing]\ncolor = "red"\n')]), /landing\.color/);
-  oneLineError(await runCli(['serve', '--config', configFile('[hosts]\n[landng]\noffer = "x"\n')]), /landng\.offer/);
   oneLineError(
-    await runCli(['serve', '--config', configFile('[hosts]\n[landing]\napp_store_url = "ftp://x.example/"\n')]),
+    await runCli(['serve', '--config', configFile('[hosts]\n[landing]\ncolor = "red"\n')]),
+    /landing\.color/,
+  );
+  oneLineError(
+    await runCli(['serve', '--config', configFile('[hosts]\n[landng]\noffer = "x"\n')]),
+    /landng\.offer/,
+  );
+  oneLineError(
+    await runCli([
+      'serve',
+      '--config',
+      configFile('[hosts]\n[landing]\napp_store_url = "ftp://x.example/"\n'),
+    ]),
     /landing\.app_store_url/,
   );
 });
@@ -62,7 +94,16 @@ test('an unreadable or invalid config exits 2 naming the problem', async () => {
 test('a port already in use exits 2', async () => {
   const srv = await startServer();
   try {
-    oneLineError(await runCli(['serve', '--config', configFile(configText()), '--listen', `127.0.0.1:${srv.port}`]), /listen/);
+    oneLineError(
+      await runCli([
+        'serve',
+        '--config',
+        configFile(configText()),
+        '--listen',
+        `127.0.0.1:${srv.port}`,
+      ]),
+      /listen/,
+    );
   } finally {
     await srv.stop();
   }
@@ -71,7 +112,9 @@ test('a port already in use exits 2', async () => {
 test('environment variables are read, and a flag beats its variable', async () => {
   const port = await freePort();
   const cfg = configFile(configText(), 'env.toml');
-  const srv = await startServer({ env: { WAVESITES_CONFIG: path.join(tmp, 'nope.toml'), WAVESITES_LISTEN: `127.0.0.1:${port}` } });
+  const srv = await startServer({
+    env: { WAVESITES_CONFIG: path.join(tmp, 'nope.toml'), WAVESITES_LISTEN: `127.0.0.1:${port}` },
+  });
   // startServer passes --config and --listen explicitly, so the variables lose.
   assert.notEqual(srv.port, port);
   assert.equal((await request(srv.port, '/healthz')).status, 200);
@@ -83,7 +126,10 @@ test('environment variables are read, and a flag beats its variable', async () =
   oneLineError(badListen, /--listen/);
   const badDb = await runCli(['serve'], { WAVESITES_CONFIG: cfg, WAVESITES_DATABASE: 'oracle:x' });
   oneLineError(badDb, /--database/);
-  const badWeb = await runCli(['serve'], { WAVESITES_CONFIG: cfg, WAVESITES_WEB: path.join(tmp, 'no-web') });
+  const badWeb = await runCli(['serve'], {
+    WAVESITES_CONFIG: cfg,
+    WAVESITES_WEB: path.join(tmp, 'no-web'),
+  });
   oneLineError(badWeb, /no-web/);
 });
 
@@ -93,8 +139,15 @@ test('start-up events say where to open each site, and SIGINT stops cleanly', as
   for (const site of ['waveads', 'kuponz1', 'kuponz2', 'tts1', 'tts2', 'tts3', 'enicf']) {
     const e = sites.find((s) => s.site === site);
     assert.ok(e, `an event for ${site}`);
-    assert.match(e.prefixed, new RegExp(`^http://127\\.0\\.0\\.1:${srv.port}/`), `${site}: its test-prefix URL`);
-    assert.ok(e.urls.length > 0 && e.urls.every((u) => u.includes('check.test')), `${site}: its hosts`);
+    assert.match(
+      e.prefixed,
+      new RegExp(`^http://127\\.0\\.0\\.1:${srv.port}/`),
+      `${site}: its test-prefix URL`,
+    );
+    assert.ok(
+      e.urls.length > 0 && e.urls.every((u) => u.includes('check.test')),
+      `${site}: its hosts`,
+    );
   }
   const { code } = await srv.stop('SIGINT');
   assert.equal(code, 0);
@@ -105,10 +158,14 @@ test('one JSON access-log line per request', async () => {
   await request(srv.port, '/tts1/home', { host: 'Log.Check.test' });
   await request(srv.port, '/nope?x=1');
   await srv.stop();
-  const lines = srv.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = srv.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const home = lines.find((l) => l.path === '/tts1/home');
   assert.ok(home, srv.stdout);
-  for (const k of ['time', 'host', 'method', 'path', 'status', 'bytes', 'duration_ms']) assert.ok(k in home, k);
+  for (const k of ['time', 'host', 'method', 'path', 'status', 'bytes', 'duration_ms'])
+    assert.ok(k in home, k);
   assert.equal(home.status, 200);
   assert.equal(home.host, 'Log.Check.test');
   assert.ok(home.bytes > 0);

@@ -38,7 +38,10 @@ const ORIGINS = {
 /** What each site's pages must say: https:// and the first host unless [origins] says otherwise. */
 const origin = (site) =>
   ORIGINS[site] !== undefined
-    ? ORIGINS[site].replace(/^([a-z]+):\/\/([^/:]+)/i, (_, s, h) => `${s.toLowerCase()}://${h.toLowerCase()}`)
+    ? ORIGINS[site].replace(
+        /^([a-z]+):\/\/([^/:]+)/i,
+        (_, s, h) => `${s.toLowerCase()}://${h.toLowerCase()}`,
+      )
     : `https://${HOSTS[site][0].toLowerCase()}`;
 const BLOGS = ['tts1', 'tts2', 'tts3', 'kuponz1', 'kuponz2'];
 const LANGS = ['en', 'ja', 'ko', 'es', 'pt'];
@@ -82,7 +85,8 @@ function tags(html, name) {
   const out = [];
   for (const m of html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))) {
     const attrs = {};
-    for (const a of m[1].matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) attrs[a[1].toLowerCase()] = decode(a[2] ?? '');
+    for (const a of m[1].matchAll(/([\w:-]+)(?:="([^"]*)")?/g))
+      attrs[a[1].toLowerCase()] = decode(a[2] ?? '');
     out.push(attrs);
   }
   return out;
@@ -116,11 +120,15 @@ function imageSize(buf) {
     return { type: 'image/png', width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
   }
   if (buf[0] === 0xff && buf[1] === 0xd8) {
-    for (let i = 2; i + 9 < buf.length; ) {
+    for (let i = 2; i + 9 < buf.length;) {
       if (buf[i] !== 0xff) break;
       const marker = buf[i + 1];
       if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-        return { type: 'image/jpeg', height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+        return {
+          type: 'image/jpeg',
+          height: buf.readUInt16BE(i + 5),
+          width: buf.readUInt16BE(i + 7),
+        };
       }
       i += 2 + buf.readUInt16BE(i + 2);
     }
@@ -128,7 +136,20 @@ function imageSize(buf) {
   return { type: 'unknown', width: 0, height: 0 };
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** A content date ("2025-03-04" or "March 4, 2025") as YYYY-MM-DD. */
 function isoDay(date) {
   if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
@@ -188,7 +209,8 @@ async function crawl(site, host) {
         continue;
       }
       const url = new URL(a.href, `http://${host.toLowerCase()}${at}`);
-      const own = url.host === host.toLowerCase() ? url.pathname : pathOn(site, url.href.replace(/#.*$/, ''));
+      const own =
+        url.host === host.toLowerCase() ? url.pathname : pathOn(site, url.href.replace(/#.*$/, ''));
       if (own === null || depth.has(own)) continue; // another site (the App Store), or seen
       depth.set(own, depth.get(at) + 1);
       queue.push(own);
@@ -200,7 +222,10 @@ async function crawl(site, host) {
 const figures = [];
 
 before(async () => {
-  srv = await startServer({ config: configText(), dir: mkdtempSync(path.join(os.tmpdir(), 'wavesites-crawl-')) });
+  srv = await startServer({
+    config: configText(),
+    dir: mkdtempSync(path.join(os.tmpdir(), 'wavesites-crawl-')),
+  });
 });
 after(async () => {
   if (figures.length > 0) {
@@ -237,7 +262,8 @@ async function checkPage(site, host, at, r, problems) {
     if (values.length !== 1 || values[0] === '') say(`${property}: ${JSON.stringify(values)}`);
     return values[0];
   };
-  for (const p of ['og:title', 'og:description', 'og:site_name', 'og:locale', 'og:image:alt']) one(p);
+  for (const p of ['og:title', 'og:description', 'og:site_name', 'og:locale', 'og:image:alt'])
+    one(p);
   if (one('og:url') !== canonical) say(`og:url is not the canonical ${canonical}`);
   const type = one('og:type');
   if (type === 'article') {
@@ -265,7 +291,8 @@ async function checkPage(site, host, at, r, problems) {
       size.height !== 630
     ) {
       say(`og:image ${imagePath} is ${JSON.stringify(size)}, declared ${JSON.stringify(declared)}`);
-    } else if (picture.headers['content-type'] !== size.type) say(`og:image served as ${picture.headers['content-type']}`);
+    } else if (picture.headers['content-type'] !== size.type)
+      say(`og:image served as ${picture.headers['content-type']}`);
   }
 
   // The small things: colour, home-screen icon and app manifest, all answering.
@@ -278,10 +305,12 @@ async function checkPage(site, host, at, r, problems) {
     }
     const file = await get(host, link.href);
     if (file.status !== 200) say(`${rel} ${link.href}: ${file.status}`);
-    if (rel === 'apple-touch-icon' && imageSize(file.raw).width !== 180) say('apple-touch-icon is not 180 px');
+    if (rel === 'apple-touch-icon' && imageSize(file.raw).width !== 180)
+      say('apple-touch-icon is not 180 px');
     if (rel === 'manifest') {
       const manifest = JSON.parse(file.body);
-      if (!manifest.name || !(manifest.icons?.length > 0)) say('web app manifest without name or icons');
+      if (!manifest.name || !(manifest.icons?.length > 0))
+        say('web app manifest without name or icons');
     }
   }
 
@@ -293,7 +322,8 @@ async function checkPage(site, host, at, r, problems) {
   };
   for (const d of data) {
     if (d['@context'] !== 'https://schema.org') say(`JSON-LD @context ${d['@context']}`);
-    const need = (...keys) => keys.forEach((k) => d[k] === undefined && say(`${d['@type']} without ${k}`));
+    const need = (...keys) =>
+      keys.forEach((k) => d[k] === undefined && say(`${d['@type']} without ${k}`));
     switch (d['@type']) {
       case 'Organization':
         need('name', 'url', 'logo');
@@ -304,12 +334,23 @@ async function checkPage(site, host, at, r, problems) {
         if (d.url !== `${o}/`) say(`WebSite url ${d.url}`);
         break;
       case 'BlogPosting':
-        need('headline', 'description', 'image', 'datePublished', 'dateModified', 'author', 'publisher', 'mainEntityOfPage');
+        need(
+          'headline',
+          'description',
+          'image',
+          'datePublished',
+          'dateModified',
+          'author',
+          'publisher',
+          'mainEntityOfPage',
+        );
         if (d.headline?.length > 110) say('headline over 110 characters');
-        if (!d.author?.name || !d.publisher?.name || !d.publisher?.logo?.url) say('BlogPosting author/publisher');
+        if (!d.author?.name || !d.publisher?.name || !d.publisher?.logo?.url)
+          say('BlogPosting author/publisher');
         if (d.mainEntityOfPage?.['@id'] !== canonical) say('mainEntityOfPage is not the canonical');
         for (const url of [].concat(d.image)) absolute(url, 'BlogPosting image');
-        if (d.dateModified !== metaProperty(head, 'article:modified_time')[0]) say('dateModified differs');
+        if (d.dateModified !== metaProperty(head, 'article:modified_time')[0])
+          say('dateModified differs');
         break;
       case 'BreadcrumbList': {
         const items = d.itemListElement ?? [];
@@ -323,8 +364,13 @@ async function checkPage(site, host, at, r, problems) {
       }
       case 'MobileApplication':
         need('name', 'operatingSystem', 'applicationCategory', 'offers', 'aggregateRating');
-        if (d.offers?.url !== APP_STORE || d.offers?.price === undefined) say(`offer ${JSON.stringify(d.offers)}`);
-        if (d.aggregateRating?.ratingValue !== '4.7' || d.aggregateRating?.ratingCount !== '1250000') say('aggregateRating');
+        if (d.offers?.url !== APP_STORE || d.offers?.price === undefined)
+          say(`offer ${JSON.stringify(d.offers)}`);
+        if (
+          d.aggregateRating?.ratingValue !== '4.7' ||
+          d.aggregateRating?.ratingCount !== '1250000'
+        )
+          say('aggregateRating');
         break;
       default:
         say(`unexpected JSON-LD type ${d['@type']}`);
@@ -342,10 +388,13 @@ async function checkPage(site, host, at, r, problems) {
         : type === 'article'
           ? ['BlogPosting', 'BreadcrumbList']
           : null;
-  if (expected !== null && JSON.stringify(types) !== JSON.stringify(expected)) say(`JSON-LD ${types} (want ${expected})`);
+  if (expected !== null && JSON.stringify(types) !== JSON.stringify(expected))
+    say(`JSON-LD ${types} (want ${expected})`);
 
   // Feeds: advertised on every page of a blog.
-  const feeds = tags(head, 'link').filter((l) => l.rel === 'alternate' && l.type === 'application/atom+xml');
+  const feeds = tags(head, 'link').filter(
+    (l) => l.rel === 'alternate' && l.type === 'application/atom+xml',
+  );
   if (BLOGS.includes(site) !== (feeds.length === 1)) say(`${feeds.length} feed links`);
   if (feeds[0] && feeds[0].href !== `${o}/feed.xml`) say(`feed link ${feeds[0].href}`);
   return canonical;
@@ -397,7 +446,10 @@ for (const [site, hosts] of Object.entries(HOSTS)) {
         assert.match(r.body, /^User-agent: \*$/m);
         assert.match(r.body, /^Allow: \/$/m);
         // Only the redirects out, whose every visit would count as a reader's click.
-        assert.deepEqual([...r.body.matchAll(/^Disallow: (.*)$/gm)].map((m) => m[1]), ['/go/']);
+        assert.deepEqual(
+          [...r.body.matchAll(/^Disallow: (.*)$/gm)].map((m) => m[1]),
+          ['/go/'],
+        );
         const sitemaps = [...r.body.matchAll(/^Sitemap: (\S+)$/gm)].map((m) => m[1]);
         assert.deepEqual(sitemaps, [`${o}/sitemap.xml`]);
       });
@@ -424,8 +476,12 @@ for (const [site, hosts] of Object.entries(HOSTS)) {
           if (!String(r.headers['content-type']).startsWith('text/html')) continue;
           const canonical = await checkPage(site, host, at, r, problems);
           if (canonical === null) continue;
-          canonicalDepth.set(canonical, Math.min(canonicalDepth.get(canonical) ?? Infinity, depth.get(at)));
-          if (!locs.includes(canonical)) problems.push(`${at}: its canonical ${canonical} is not in the sitemap`);
+          canonicalDepth.set(
+            canonical,
+            Math.min(canonicalDepth.get(canonical) ?? Infinity, depth.get(at)),
+          );
+          if (!locs.includes(canonical))
+            problems.push(`${at}: its canonical ${canonical} is not in the sitemap`);
         }
         // Every sitemap URL: 200, its own canonical, reached from the home page in 3 clicks or less.
         for (const loc of locs) {
@@ -433,15 +489,23 @@ for (const [site, hosts] of Object.entries(HOSTS)) {
           const r = await get(host, at);
           if (r.status !== 200) problems.push(`sitemap ${loc}: ${r.status}`);
           const canonical = linksRel(headOf(r.body), 'canonical').map((l) => l.href);
-          if (JSON.stringify(canonical) !== JSON.stringify([loc])) problems.push(`sitemap ${loc}: canonical ${canonical}`);
+          if (JSON.stringify(canonical) !== JSON.stringify([loc]))
+            problems.push(`sitemap ${loc}: canonical ${canonical}`);
           if (!canonicalDepth.has(loc)) problems.push(`sitemap ${loc}: no link leads to it`);
-          else if (canonicalDepth.get(loc) > 3) problems.push(`sitemap ${loc}: ${canonicalDepth.get(loc)} clicks deep`);
+          else if (canonicalDepth.get(loc) > 3)
+            problems.push(`sitemap ${loc}: ${canonicalDepth.get(loc)} clicks deep`);
         }
         assert.deepEqual(problems, []);
         const feed = BLOGS.includes(site)
-          ? (sitemapXml && (await get(host, '/feed.xml')).body.match(/<entry>/g)?.length)
+          ? sitemapXml && (await get(host, '/feed.xml')).body.match(/<entry>/g)?.length
           : undefined;
-        figures.push({ host, sitemap: locs.length, crawled: pages.size, deepest: Math.max(...canonicalDepth.values()), feed });
+        figures.push({
+          host,
+          sitemap: locs.length,
+          crawled: pages.size,
+          deepest: Math.max(...canonicalDepth.values()),
+          feed,
+        });
       });
 
       test('sitemap dates are the content dates: revised, else published', async () => {
@@ -450,7 +514,9 @@ for (const [site, hosts] of Object.entries(HOSTS)) {
           assert.doesNotMatch(sitemapXml, /<lastmod>/);
           return;
         }
-        const entries = [...sitemapXml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>)?/g)];
+        const entries = [
+          ...sitemapXml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>)?/g),
+        ];
         const byTitle = new Map(articles(site).map((a) => [a.title, a]));
         let seen = 0;
         for (const [, loc, lastmod] of entries) {
@@ -477,46 +543,87 @@ for (const [site, hosts] of Object.entries(HOSTS)) {
               const r = await get(host, pathOn(site, urls[lang]));
               assert.equal(r.status, 200, urls[lang]);
               assert.match(r.body, new RegExp(`<html lang="${lang}">`));
-              assert.deepEqual(alternatesOf(r.body), cluster, `${urls[lang]} names every language and itself`);
+              assert.deepEqual(
+                alternatesOf(r.body),
+                cluster,
+                `${urls[lang]} names every language and itself`,
+              );
               const head = headOf(r.body);
               assert.equal(metaProperty(head, 'og:locale:alternate').length, 4);
               assert.ok(locs.includes(urls[lang]), `${urls[lang]} in the sitemap`);
               // The language URLs are the same for every visitor: any cache may keep them. English
               // stays at the URLs the cookie picks the language of, which vary by it.
-              assert.equal(r.headers.vary, lang === 'en' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+              assert.equal(
+                r.headers.vary,
+                lang === 'en' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+              );
             }
             // The sitemap gives each URL the whole cluster as xhtml:link.
-            const entry = sitemapXml.split('<url>').find((u) => u.includes(`<loc>${urls.ja}</loc>`));
+            const entry = sitemapXml
+              .split('<url>')
+              .find((u) => u.includes(`<loc>${urls.ja}</loc>`));
             for (const [lang, url] of Object.entries(cluster)) {
-              assert.ok(entry.includes(`hreflang="${lang}" href="${url}"`), `sitemap alternate ${lang}`);
+              assert.ok(
+                entry.includes(`hreflang="${lang}" href="${url}"`),
+                `sitemap alternate ${lang}`,
+              );
             }
           }
           // English stays where it was, picked by the cookie: those URLs vary by it.
-          const cookieJa = await request(srv.port, '/contact-us', { host, headers: { Cookie: 'lang=ja' } });
+          const cookieJa = await request(srv.port, '/contact-us', {
+            host,
+            headers: { Cookie: 'lang=ja' },
+          });
           assert.match(cookieJa.body, /<html lang="ja">/);
           assert.equal(cookieJa.headers.vary, 'Accept-Encoding, Cookie');
-          assert.deepEqual(linksRel(headOf(cookieJa.body), 'canonical').map((l) => l.href), [`${o}/ja/contact-us`]);
+          assert.deepEqual(
+            linksRel(headOf(cookieJa.body), 'canonical').map((l) => l.href),
+            [`${o}/ja/contact-us`],
+          );
         });
       }
 
       test('other spellings of a page name one canonical URL', async () => {
         const same = {
-          waveads: [['/home', '/'], ['/home/', '/'], ['/contact-us/', '/contact-us'], ['/ja', '/ja/'], ['/ko/contact-us/', '/ko/contact-us']],
-          tts1: [['/home', '/'], ['/article-detail/01', '/article-detail/1'], ['/article-detail/1/', '/article-detail/1']],
+          waveads: [
+            ['/home', '/'],
+            ['/home/', '/'],
+            ['/contact-us/', '/contact-us'],
+            ['/ja', '/ja/'],
+            ['/ko/contact-us/', '/ko/contact-us'],
+          ],
+          tts1: [
+            ['/home', '/'],
+            ['/article-detail/01', '/article-detail/1'],
+            ['/article-detail/1/', '/article-detail/1'],
+          ],
           tts2: [['/home/', '/']],
           kuponz1: [['/home', '/']],
-          kuponz2: [['/home', '/'], ['/article-detail/002', '/article-detail/2']],
-          enicf: [['/view/ecinf', '/'], ['/view/ecinf/', '/']],
+          kuponz2: [
+            ['/home', '/'],
+            ['/article-detail/002', '/article-detail/2'],
+          ],
+          enicf: [
+            ['/view/ecinf', '/'],
+            ['/view/ecinf/', '/'],
+          ],
         }[site];
         for (const [spelling, canonical] of same) {
           const r = await get(host, spelling);
           assert.equal(r.status, 200, spelling);
-          assert.deepEqual(linksRel(headOf(r.body), 'canonical').map((l) => l.href), [`${o}${canonical}`], spelling);
+          assert.deepEqual(
+            linksRel(headOf(r.body), 'canonical').map((l) => l.href),
+            [`${o}${canonical}`],
+            spelling,
+          );
         }
       });
 
       test('a 404 is never indexed and leads home; the icons and the web app manifest answer', async () => {
-        const missing = ['/no-such-page', ...(BLOGS.includes(site) ? ['/article-detail/99999', '/article_detail/99999'] : [])];
+        const missing = [
+          '/no-such-page',
+          ...(BLOGS.includes(site) ? ['/article-detail/99999', '/article_detail/99999'] : []),
+        ];
         let pages404 = 0;
         for (const at of missing) {
           const r = await get(host, at);
@@ -526,7 +633,10 @@ for (const [site, hosts] of Object.entries(HOSTS)) {
           assert.deepEqual(metaName(head, 'robots'), ['noindex'], at);
           assert.equal(linksRel(head, 'canonical').length, 0, `${at} names no canonical`);
           if (at === '/no-such-page') {
-            assert.ok(tags(r.body, 'a').some((a) => a.href === '/'), '404 links home');
+            assert.ok(
+              tags(r.body, 'a').some((a) => a.href === '/'),
+              '404 links home',
+            );
             assert.match(r.body, /404 - 页面未找到/);
             assert.match(r.body, /您访问的页面不存在。/);
           }
@@ -587,7 +697,8 @@ describe('a host nobody configured: the prefixed route set, never indexed', () =
       const at = queue.shift();
       const r = await get(host, at);
       if (r.status !== 200) problems.push(`${at}: ${r.status}`);
-      if (r.headers['x-robots-tag'] !== 'noindex') problems.push(`${at}: X-Robots-Tag ${r.headers['x-robots-tag']}`);
+      if (r.headers['x-robots-tag'] !== 'noindex')
+        problems.push(`${at}: X-Robots-Tag ${r.headers['x-robots-tag']}`);
       const head = headOf(r.body);
       if (linksRel(head, 'canonical').length > 0 || metaProperty(head, 'og:url').length > 0) {
         problems.push(`${at}: a copy names a canonical or a card`);
@@ -598,8 +709,10 @@ describe('a host nobody configured: the prefixed route set, never indexed', () =
         if (a.href.startsWith('/go/')) {
           // A link out names its site, which this host does not, and is never indexed either.
           const out = await get(host, a.href.replaceAll('&amp;', '&'));
-          if (out.status !== 302 || out.headers['x-robots-tag'] !== 'noindex, nofollow') problems.push(`${a.href}: ${out.status}`);
-          if (a.href.includes('from=') && !/[?&]site=(tts[123]|kuponz[12])(&|$)/.test(a.href)) problems.push(`${a.href}: no site`);
+          if (out.status !== 302 || out.headers['x-robots-tag'] !== 'noindex, nofollow')
+            problems.push(`${a.href}: ${out.status}`);
+          if (a.href.includes('from=') && !/[?&]site=(tts[123]|kuponz[12])(&|$)/.test(a.href))
+            problems.push(`${a.href}: no site`);
           continue;
         }
         queue.push(a.href);
@@ -615,7 +728,12 @@ describe('a host nobody configured: the prefixed route set, never indexed', () =
     assert.ok([...seen].some((p) => p.startsWith('/tts3/article-detail/')));
     assert.ok(seen.has('/waveads/ja/home'));
     assert.ok(seen.size > 60, `${seen.size} pages`);
-    for (const at of ['/favicon.ico', '/apple-touch-icon.png', '/api/health', '/tts1/article-detail/99999']) {
+    for (const at of [
+      '/favicon.ico',
+      '/apple-touch-icon.png',
+      '/api/health',
+      '/tts1/article-detail/99999',
+    ]) {
       assert.equal((await get(host, at)).headers['x-robots-tag'], 'noindex', at);
     }
   });

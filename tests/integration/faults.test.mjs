@@ -10,7 +10,17 @@ import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { BIN, ROOT, WEB, configText, events, request, runCli, spawnAsUser, startServer } from './harness.mjs';
+import {
+  BIN,
+  ROOT,
+  WEB,
+  configText,
+  events,
+  request,
+  runCli,
+  spawnAsUser,
+  startServer,
+} from './harness.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
 const run = promisify(execFile);
@@ -43,17 +53,27 @@ function assets() {
 }
 
 test('a server started as a user would has SIGPIPE at its default disposition, and ignores it itself', async () => {
-  const child = spawnAsUser('grep', ['SigIgn', '/proc/self/status'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnAsUser('grep', ['SigIgn', '/proc/self/status'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   await new Promise((r) => child.on('exit', r));
-  assert.equal(ignoredSignals(out) & SIGPIPE_BIT, 0n, 'spawned with SIGPIPE at its default, whatever this process has');
+  assert.equal(
+    ignoredSignals(out) & SIGPIPE_BIT,
+    0n,
+    'spawned with SIGPIPE at its default, whatever this process has',
+  );
 
   const srv = await startServer();
   try {
     const status = readFileSync(`/proc/${srv.child.pid}/status`, 'utf8');
     assert.match(status, /^Name:\s+wavesites$/m, 'the pid is the server itself, not a wrapper');
-    assert.notEqual(ignoredSignals(status) & SIGPIPE_BIT, 0n, 'the server set SIGPIPE to ignored itself');
+    assert.notEqual(
+      ignoredSignals(status) & SIGPIPE_BIT,
+      0n,
+      'the server set SIGPIPE to ignored itself',
+    );
   } finally {
     assert.deepEqual(await srv.stop(), { code: 0, signal: null });
   }
@@ -61,7 +81,9 @@ test('a server started as a user would has SIGPIPE at its default disposition, a
 
 test('hundreds of clients that reset mid-answer, on every kind of answer: the server lives and loses no lead', async () => {
   const srv = await startServer({
-    config: configText() + '\n[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\nmax_upload_bytes = 262144\n',
+    config:
+      configText() +
+      '\n[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\nmax_upload_bytes = 262144\n',
   });
   const { large, small } = assets();
   const kinds = [
@@ -71,7 +93,10 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
     ['small asset', ['--path', small]],
     ['404 page', ['--path', '/no/such/page']],
     ['metrics', ['--path', '/metrics']],
-    ['upload answer', ['--path', UPLOAD_PATH, '--method', 'POST', '--body-bytes', '100000', '--pipeline', '1']],
+    [
+      'upload answer',
+      ['--path', UPLOAD_PATH, '--method', 'POST', '--body-bytes', '100000', '--pipeline', '1'],
+    ],
   ];
   const acknowledged = [];
   const resets = {};
@@ -79,7 +104,16 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
     for (const [kind, args] of kinds) {
       resets[kind] = 0;
       for (const rcvbuf of [2048, 16384, 131072]) {
-        const { stdout } = await run('python3', [ABUSE, 'reset', String(srv.port), ...args, '--count', '60', '--rcvbuf', String(rcvbuf)]);
+        const { stdout } = await run('python3', [
+          ABUSE,
+          'reset',
+          String(srv.port),
+          ...args,
+          '--count',
+          '60',
+          '--rcvbuf',
+          String(rcvbuf),
+        ]);
         resets[kind] += JSON.parse(stdout).connections;
         // Between the storms, leads that are acknowledged must all be kept.
         const r = await request(srv.port, LEAD_PATH, {
@@ -96,7 +130,10 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
     assert.equal((await request(srv.port, '/healthz')).status, 200);
     assert.equal((await request(srv.port, '/waveads/home')).status, 200);
     const m = samples((await request(srv.port, '/metrics')).body);
-    assert.ok(m['wavesites_connections_dropped_total{reason="client_gone"}'] > 0, 'the lost sends are counted');
+    assert.ok(
+      m['wavesites_connections_dropped_total{reason="client_gone"}'] > 0,
+      'the lost sends are counted',
+    );
     assert.equal(m.wavesites_internal_errors_total, 0);
     assert.equal(
       events(srv.stderr).filter((e) => e.level !== 'info').length,
@@ -106,23 +143,43 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
   } finally {
     assert.deepEqual(await srv.stop(), { code: 0, signal: null }, 'and it stops cleanly');
   }
-  const exported = await runCli(['leads', 'export', '--format', 'json', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')]);
+  const exported = await runCli([
+    'leads',
+    'export',
+    '--format',
+    'json',
+    '--config',
+    path.join(srv.dir, 'sites.toml'),
+    '--data',
+    path.join(srv.dir, 'data'),
+  ]);
   const stored = JSON.parse(exported.stdout).map((l) => l.id);
-  for (const id of acknowledged) assert.equal(stored.filter((s) => s === id).length, 1, `lead ${id} stored once`);
+  for (const id of acknowledged)
+    assert.equal(stored.filter((s) => s === id).length, 1, `lead ${id} stored once`);
   assert.equal(acknowledged.length, kinds.length * 3);
 });
 
 test('a handler that throws gets a 500, is logged once with its request id and counted; the server goes on', async () => {
   const srv = await startServer({ bin: FAULTS_BIN });
   try {
-    const thrown = await request(srv.port, '/__fault/throw', { headers: { 'X-Request-Id': 'ignored-from-a-client' } });
+    const thrown = await request(srv.port, '/__fault/throw', {
+      headers: { 'X-Request-Id': 'ignored-from-a-client' },
+    });
     assert.equal(thrown.status, 500);
-    assert.deepEqual(JSON.parse(thrown.body), { code: 500, msg: 'Internal Server Error', data: null });
+    assert.deepEqual(JSON.parse(thrown.body), {
+      code: 500,
+      msg: 'Internal Server Error',
+      data: null,
+    });
     assert.equal(thrown.headers.connection, 'close');
     assert.doesNotMatch(thrown.body, /injected/, 'no internal detail reaches the client');
     const id = thrown.headers['x-request-id'];
 
-    const posted = await request(srv.port, '/__fault/throw', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x'.repeat(5000) });
+    const posted = await request(srv.port, '/__fault/throw', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x'.repeat(5000),
+    });
     assert.equal(posted.status, 500);
 
     // A fault outside any request, in a handler the I/O thread runs.
@@ -147,7 +204,10 @@ test('a handler that throws gets a 500, is logged once with its request id and c
 /** `promise`, or a failure naming `what` after `ms`: a server that stopped accepting fails the test, not hangs it. */
 function within(ms, what, promise) {
   let timer;
-  const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms)));
+  const late = new Promise(
+    (_, reject) =>
+      (timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
@@ -157,9 +217,16 @@ test('a fault in the accept loop costs the connection being accepted; the next o
   const srv = await startServer({ bin: FAULTS_BIN });
   try {
     assert.equal((await arm(srv, 'accept')).status, 200);
-    await assert.rejects(within(5000, 'the connection the fault costs', request(srv.port, '/healthz')), /socket hang up|ECONNRESET/);
+    await assert.rejects(
+      within(5000, 'the connection the fault costs', request(srv.port, '/healthz')),
+      /socket hang up|ECONNRESET/,
+    );
     for (let i = 0; i < 4; i++) {
-      assert.equal((await within(5000, `connection ${i} after the fault`, request(srv.port, '/waveads/home'))).status, 200);
+      assert.equal(
+        (await within(5000, `connection ${i} after the fault`, request(srv.port, '/waveads/home')))
+          .status,
+        200,
+      );
     }
     const m = samples((await request(srv.port, '/metrics')).body);
     assert.equal(m.wavesites_internal_errors_total, 1);
@@ -173,7 +240,10 @@ test('a fault in the accept loop costs the connection being accepted; the next o
 });
 
 test('a fault in a deadline sweep costs that sweep; every worker goes on cutting off late heads', async () => {
-  const srv = await startServer({ bin: FAULTS_BIN, config: configText('read_timeout_seconds = 1\n') });
+  const srv = await startServer({
+    bin: FAULTS_BIN,
+    config: configText('read_timeout_seconds = 1\n'),
+  });
   try {
     assert.equal((await arm(srv, 'sweep')).status, 200);
     await new Promise((r) => setTimeout(r, 600)); // each worker sweeps every 250 ms: one of them met the fault
@@ -205,7 +275,10 @@ test('a fault in a deadline sweep costs that sweep; every worker goes on cutting
 });
 
 test('the shipped binary has no fault routes and no fault points', async () => {
-  assert.ok(!readFileSync(BIN).includes('injected fault'), 'none of the fault tests\' code is in it');
+  assert.ok(
+    !readFileSync(BIN).includes('injected fault'),
+    "none of the fault tests' code is in it",
+  );
   const srv = await startServer();
   try {
     assert.equal((await request(srv.port, '/__fault/throw')).status, 404);

@@ -40,11 +40,18 @@ test('wavesites urls: one "Open" line per *.localhost host of the config, in its
 
 test('make run prints the URLs, then execs the server', () => {
   // -n: the recipe as make would run it, running nothing.
-  const r = spawnSync('make', ['-n', '--no-print-directory', 'run', 'LISTEN=127.0.0.1:9321'], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync('make', ['-n', '--no-print-directory', 'run', 'LISTEN=127.0.0.1:9321'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.split('\n');
-  const urls = lines.findIndex((l) => /build\/bin\/wavesites urls --listen 127\.0\.0\.1:9321$/.test(l));
-  const serve = lines.findIndex((l) => /^exec build\/bin\/wavesites serve --listen 127\.0\.0\.1:9321$/.test(l));
+  const urls = lines.findIndex((l) =>
+    /build\/bin\/wavesites urls --listen 127\.0\.0\.1:9321$/.test(l),
+  );
+  const serve = lines.findIndex((l) =>
+    /^exec build\/bin\/wavesites serve --listen 127\.0\.0\.1:9321$/.test(l),
+  );
   assert.ok(urls >= 0 && serve > urls, r.stdout);
 });
 
@@ -64,7 +71,10 @@ test('the shipped config serves every site on <site>.localhost; other hosts get 
     assert.match(robots.body, /Sitemap: https:\/\/tts-one\.example\/sitemap\.xml/);
     // Not a configured host: the prefixed route set, where / is the 404 page.
     assert.equal((await request(srv.port, '/', { host: `127.0.0.1:${srv.port}` })).status, 404);
-    assert.equal((await request(srv.port, '/', { host: `nothing.localhost:${srv.port}` })).status, 404);
+    assert.equal(
+      (await request(srv.port, '/', { host: `nothing.localhost:${srv.port}` })).status,
+      404,
+    );
   } finally {
     await srv.stop();
   }

@@ -3,7 +3,15 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cpSync, mkdtempSync, writeFileSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  writeFileSync,
+  readFileSync,
+  readdirSync,
+  existsSync,
+  rmSync,
+} from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -40,9 +48,11 @@ export function configText(extra = '') {
   const hosts = Object.entries(HOSTS)
     .map(([site, names]) => `${site} = [${names.map((n) => JSON.stringify(n)).join(', ')}]`)
     .join('\n');
-  return `[hosts]\n${hosts}\n\n[landing]\napp_store_url = "https://apps.apple.com/app/block-blast/id1617391485"\n` +
+  return (
+    `[hosts]\n${hosts}\n\n[landing]\napp_store_url = "https://apps.apple.com/app/block-blast/id1617391485"\n` +
     `tracking_url = "https://clicks.check.test/track"\noffer = "offer-check"\naffiliate = "aff-check"\n\n` +
-    `[server]\nthreads = 2\n${extra}`;
+    `[server]\nthreads = 2\n${extra}`
+  );
 }
 
 export async function freePort() {
@@ -61,11 +71,29 @@ export async function freePort() {
  * once never race for one port) and resolves once it says where it listens and answers /healthz.
  * A server that does not come up within 60 s (a loaded machine) fails the test that started it.
  */
-export async function startServer({ config = configText(), args = [], env = {}, dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-')), wrapper = [], bin = BIN } = {}) {
+export async function startServer({
+  config = configText(),
+  args = [],
+  env = {},
+  dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-it-')),
+  wrapper = [],
+  bin = BIN,
+} = {}) {
   const cfgPath = path.join(dir, 'sites.toml');
   writeFileSync(cfgPath, config);
   // `wrapper`: a command the server runs under, e.g. ['prlimit', '--nofile=256'].
-  const argv = [...wrapper, bin, 'serve', '--config', cfgPath, '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data'), ...args];
+  const argv = [
+    ...wrapper,
+    bin,
+    'serve',
+    '--config',
+    cfgPath,
+    '--listen',
+    '127.0.0.1:0',
+    '--data',
+    path.join(dir, 'data'),
+    ...args,
+  ];
   const child = spawnAsUser(argv[0], argv.slice(1), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,9 +101,14 @@ export async function startServer({ config = configText(), args = [], env = {}, 
   let stderr = '';
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not listening after 60 s: ${stderr}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server not listening after 60 s: ${stderr}`)),
+      60_000,
+    );
     child.stderr.on('data', (d) => {
       stderr += d;
       const m = /"event":"listening","url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(stderr);
@@ -125,10 +158,21 @@ export function events(stderr) {
 }
 
 /** One request with a chosen Host; resolves {status, headers, body (decoded text), raw}. */
-export function request(port, target, { host = `127.0.0.1:${port}`, method = 'GET', headers = {}, body } = {}) {
+export function request(
+  port,
+  target,
+  { host = `127.0.0.1:${port}`, method = 'GET', headers = {}, body } = {},
+) {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: target, method, headers: { Host: host, ...headers }, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method,
+        headers: { Host: host, ...headers },
+        agent: false,
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -138,7 +182,12 @@ export function request(port, target, { host = `127.0.0.1:${port}`, method = 'GE
           const enc = res.headers['content-encoding'];
           if (enc === 'br') decoded = zlib.brotliDecompressSync(raw);
           if (enc === 'gzip') decoded = zlib.gunzipSync(raw);
-          resolve({ status: res.statusCode, headers: res.headers, raw, body: decoded.toString('utf8') });
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            raw,
+            body: decoded.toString('utf8'),
+          });
         });
       },
     );
@@ -176,7 +225,9 @@ export function articles(site) {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.md'))
     .map((f) => {
-      const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(path.join(dir, f), 'utf8'));
+      const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(
+        readFileSync(path.join(dir, f), 'utf8'),
+      );
       const meta = yaml.parse(front);
       return { ...meta, id: String(meta.id), body };
     })
@@ -190,7 +241,10 @@ export function goLinks(article) {
 
 export function runCli(args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawnAsUser(BIN, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnAsUser(BIN, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -209,7 +263,8 @@ export function buildWithContent(content) {
   cpSync(path.join(ROOT, 'build/web-ssr'), path.join(dir, 'web-ssr'), { recursive: true });
   cpSync(path.join(ROOT, 'build/web'), path.join(dir, 'web'), { recursive: true });
   rmSync(path.join(dir, 'web/pages'), { recursive: true, force: true });
-  for (const f of readdirSync(path.join(dir, 'web')).filter((f) => /^manifest.*\.json/.test(f))) rmSync(path.join(dir, 'web', f));
+  for (const f of readdirSync(path.join(dir, 'web')).filter((f) => /^manifest.*\.json/.test(f)))
+    rmSync(path.join(dir, 'web', f));
   const run = spawnSync('node', [path.join(dir, 'web-ssr/prerender.js')], {
     cwd: path.join(ROOT, 'web'),
     env: {

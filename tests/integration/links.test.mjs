@@ -11,12 +11,23 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 
-import { articles, configText, goLinks, HOSTS, request, ROOT, runCli, startServer, WEB } from './harness.mjs';
+import {
+  articles,
+  configText,
+  goLinks,
+  HOSTS,
+  request,
+  ROOT,
+  runCli,
+  startServer,
+  WEB,
+} from './harness.mjs';
 
 const BLOGS = ['tts1', 'tts2', 'tts3', 'kuponz1', 'kuponz2'];
 const UA = {
   ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
   url: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
 };
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -37,13 +48,24 @@ function expected(site, slug, platform, from) {
 const articlePath = (site, id) => `${manifest.route_sets[site].details[0].prefix}${id}`;
 
 async function exportClicks(srv) {
-  const out = await runCli(['clicks', 'export', '--format', 'json', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')]);
+  const out = await runCli([
+    'clicks',
+    'export',
+    '--format',
+    'json',
+    '--config',
+    path.join(srv.dir, 'sites.toml'),
+    '--data',
+    path.join(srv.dir, 'data'),
+  ]);
   assert.equal(out.code, 0, out.stderr);
   return JSON.parse(out.stdout);
 }
 
 function linkClickMetric(metrics) {
-  return [...metrics.matchAll(/^wavesites_link_clicks_total\{site="([^"]+)",link="([^"]+)"\} (\d+)$/gm)].map((m) => ({
+  return [
+    ...metrics.matchAll(/^wavesites_link_clicks_total\{site="([^"]+)",link="([^"]+)"\} (\d+)$/gm),
+  ].map((m) => ({
     site: m[1],
     link: m[2],
     n: Number(m[3]),
@@ -77,10 +99,17 @@ describe('links out', () => {
               // A client address of its own for each, so none is over the hourly limit.
               const res = await request(srv.port, `/go/${slug}?from=${a.id}`, {
                 host,
-                headers: { 'User-Agent': ua, 'X-Forwarded-For': `198.51.${100 + (client >> 8)}.${client++ & 255}` },
+                headers: {
+                  'User-Agent': ua,
+                  'X-Forwarded-For': `198.51.${100 + (client >> 8)}.${client++ & 255}`,
+                },
               });
               assert.equal(res.status, 302, `${site} ${slug} ${platform}`);
-              assert.equal(res.headers.location, expected(site, slug, platform, a.id), `${site} ${a.id} ${slug} ${platform}`);
+              assert.equal(
+                res.headers.location,
+                expected(site, slug, platform, a.id),
+                `${site} ${a.id} ${slug} ${platform}`,
+              );
               assert.equal(res.headers['cache-control'], 'private, no-store');
               assert.equal(res.headers['x-robots-tag'], 'noindex, nofollow');
             }
@@ -93,7 +122,10 @@ describe('links out', () => {
       }
       const clicks = (await exportClicks(srv)).filter((c) => c.kind === 'link');
       assert.equal(clicks.length, client, 'every redirect was recorded');
-      const total = linkClickMetric((await request(srv.port, '/metrics')).body).reduce((n, m) => n + m.n, 0);
+      const total = linkClickMetric((await request(srv.port, '/metrics')).body).reduce(
+        (n, m) => n + m.n,
+        0,
+      );
       assert.equal(total, client, 'and counted');
       console.log(`links per blog: ${JSON.stringify(perBlog)}; ${client} redirects followed`);
     } finally {
@@ -107,20 +139,46 @@ describe('links out', () => {
       const host = HOSTS.kuponz1[1];
       const slug = goLinks(articles('kuponz1')[0])[0];
       const go = (target, ua, ip, extra = {}) =>
-        request(srv.port, target, { host, headers: { 'User-Agent': ua, 'X-Forwarded-For': ip, ...extra } });
-      const first = await go(`/go/${slug}?from=1`, UA.ios, '203.0.113.5', { Referer: `http://${host}/article-detail/1?q=x` });
+        request(srv.port, target, {
+          host,
+          headers: { 'User-Agent': ua, 'X-Forwarded-For': ip, ...extra },
+        });
+      const first = await go(`/go/${slug}?from=1`, UA.ios, '203.0.113.5', {
+        Referer: `http://${host}/article-detail/1?q=x`,
+      });
       assert.equal(first.status, 302);
-      const head = await request(srv.port, `/go/${slug}?from=99`, { host, method: 'HEAD', headers: { 'User-Agent': UA.url, 'X-Forwarded-For': '203.0.113.5' } });
+      const head = await request(srv.port, `/go/${slug}?from=99`, {
+        host,
+        method: 'HEAD',
+        headers: { 'User-Agent': UA.url, 'X-Forwarded-For': '203.0.113.5' },
+      });
       assert.equal(head.status, 302, 'HEAD is answered too');
       assert.equal(head.body, '');
       // A known crawler is sent on and not recorded.
-      for (let i = 0; i < 3; i++) assert.equal((await go(`/go/${slug}?from=1`, GOOGLEBOT, '203.0.113.5')).status, 302);
+      for (let i = 0; i < 3; i++)
+        assert.equal((await go(`/go/${slug}?from=1`, GOOGLEBOT, '203.0.113.5')).status, 302);
       const records = await exportClicks(srv);
       assert.equal(records.length, 2);
       const [a, b] = records;
       assert.deepEqual(
-        { kind: a.kind, site: a.site, host: a.host, link: a.link, from: a.from, destination: a.destination, referrerOrigin: a.referrerOrigin },
-        { kind: 'link', site: 'kuponz1', host, link: slug, from: '1', destination: manifest.links[slug].ios ? 'ios' : 'url', referrerOrigin: `http://${host}` },
+        {
+          kind: a.kind,
+          site: a.site,
+          host: a.host,
+          link: a.link,
+          from: a.from,
+          destination: a.destination,
+          referrerOrigin: a.referrerOrigin,
+        },
+        {
+          kind: 'link',
+          site: 'kuponz1',
+          host,
+          link: slug,
+          from: '1',
+          destination: manifest.links[slug].ios ? 'ios' : 'url',
+          referrerOrigin: `http://${host}`,
+        },
       );
       assert.equal(b.from, '', 'a from that is not an article of the site is not kept');
       assert.equal(b.destination, 'url');
@@ -129,16 +187,36 @@ describe('links out', () => {
         assert.ok(!JSON.stringify(r).includes('Mozilla'), 'no User-Agent');
       }
       // Past 120 in an hour from one address: still redirected, no longer recorded.
-      for (let i = 0; i < 125; i++) assert.equal((await go(`/go/${slug}`, UA.url, '203.0.113.9')).status, 302);
+      for (let i = 0; i < 125; i++)
+        assert.equal((await go(`/go/${slug}`, UA.url, '203.0.113.9')).status, 302);
       const after = await exportClicks(srv);
       assert.equal(after.filter((c) => c.kind === 'link').length, 2 + 120);
       const metric = linkClickMetric((await request(srv.port, '/metrics')).body);
       assert.deepEqual(metric, [{ site: 'kuponz1', link: slug, n: 122 }]);
       // --since takes what is newer, links and landing clicks alike.
-      const since = await runCli(['clicks', 'export', '--since', after.at(-2).id, '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')]);
+      const since = await runCli([
+        'clicks',
+        'export',
+        '--since',
+        after.at(-2).id,
+        '--config',
+        path.join(srv.dir, 'sites.toml'),
+        '--data',
+        path.join(srv.dir, 'data'),
+      ]);
       assert.equal(since.code, 0, since.stderr);
       const lines = since.stdout.trim().split(/\r?\n/);
-      assert.deepEqual(lines[0].split(','), ['id', 'clickedAt', 'site', 'host', 'referrerOrigin', 'kind', 'link', 'from', 'destination']);
+      assert.deepEqual(lines[0].split(','), [
+        'id',
+        'clickedAt',
+        'site',
+        'host',
+        'referrerOrigin',
+        'kind',
+        'link',
+        'from',
+        'destination',
+      ]);
       assert.equal(lines.length, 2);
     } finally {
       await srv.stop();
@@ -151,18 +229,44 @@ describe('links out', () => {
       const slug = goLinks(articles('tts2')[0])[0];
       const notFound = (await request(srv.port, '/no-such-page', { host: HOSTS.tts2[0] })).body;
       const shapes = [
-        '/go/', '/go', '/go/unknown-shop', `/go/${slug}/extra`, `/go/${slug}/`, '/go/%2Fevil.example', `/go/%2F${slug}`,
-        `/go/..%2F${slug}`, '/go/..', '/go/.', `/go/${slug}%2F..%2F..`, '/go/https:%2F%2Fevil.example', '/go/https://evil.example',
-        '/go//evil.example', '/go///evil.example', '/go/%5Cevil.example',
-        `/go/%09${slug}`, `/go/${slug}%7F`, `/go/${'a'.repeat(65)}`, `/go/${'a'.repeat(5000)}`, `/go/${slug.toUpperCase()}`,
-        `/go/${slug}.`, `/go/${encodeURIComponent(slug).replace(/^./, (c) => `%${c.charCodeAt(0).toString(16)}`)}`,
+        '/go/',
+        '/go',
+        '/go/unknown-shop',
+        `/go/${slug}/extra`,
+        `/go/${slug}/`,
+        '/go/%2Fevil.example',
+        `/go/%2F${slug}`,
+        `/go/..%2F${slug}`,
+        '/go/..',
+        '/go/.',
+        `/go/${slug}%2F..%2F..`,
+        '/go/https:%2F%2Fevil.example',
+        '/go/https://evil.example',
+        '/go//evil.example',
+        '/go///evil.example',
+        '/go/%5Cevil.example',
+        `/go/%09${slug}`,
+        `/go/${slug}%7F`,
+        `/go/${'a'.repeat(65)}`,
+        `/go/${'a'.repeat(5000)}`,
+        `/go/${slug.toUpperCase()}`,
+        `/go/${slug}.`,
+        `/go/${encodeURIComponent(slug).replace(/^./, (c) => `%${c.charCodeAt(0).toString(16)}`)}`,
         // A stray "%" before the slug is an escape when the slug begins with two hex digits (not NUL, CR or LF).
         ...(/^(?!0[0ad])[0-9a-f]{2}/.test(slug) ? [`/go/%${slug}`] : []),
       ];
       // An escape of CR, LF or NUL, or a malformed one, never reaches /go/: the request is refused
       // as it is read (400; docs/http-api.md, "Requests refused before any route").
-      for (const target of [`/go/${slug}%0d%0aSet-Cookie:%20x=1`, `/go/${slug}%00`, `/go/%zz${slug}`, `/go/${slug}%`]) {
-        const res = await request(srv.port, target, { host: HOSTS.tts2[0], headers: { 'User-Agent': UA.url } });
+      for (const target of [
+        `/go/${slug}%0d%0aSet-Cookie:%20x=1`,
+        `/go/${slug}%00`,
+        `/go/%zz${slug}`,
+        `/go/${slug}%`,
+      ]) {
+        const res = await request(srv.port, target, {
+          host: HOSTS.tts2[0],
+          headers: { 'User-Agent': UA.url },
+        });
         assert.equal(res.status, 400, target);
         assert.equal(res.headers.location, undefined, target);
       }
@@ -171,19 +275,31 @@ describe('links out', () => {
           const res = await request(srv.port, target, { host, headers: { 'User-Agent': UA.url } });
           assert.equal(res.status, 404, `${host} ${target}`);
           assert.equal(res.headers.location, undefined, `${host} ${target}`);
-          assert.match(res.headers['content-type'], /^text\/html/, `${host} ${target}: the 404 page`);
-          if (host === HOSTS.tts2[0]) assert.equal(res.body, notFound, `${target}: the site's own 404 page`);
+          assert.match(
+            res.headers['content-type'],
+            /^text\/html/,
+            `${host} ${target}: the 404 page`,
+          );
+          if (host === HOSTS.tts2[0])
+            assert.equal(res.body, notFound, `${target}: the site's own 404 page`);
         }
       }
       // Every host answers a registered slug, the unknown ones (the prefixed route set) too.
       for (const host of [HOSTS.tts2[0], HOSTS.enicf[0], 'unknown.check.test']) {
         assert.equal((await request(srv.port, `/go/${slug}`, { host })).status, 302, host);
       }
-      const post = await request(srv.port, `/go/${slug}`, { host: HOSTS.tts2[0], method: 'POST', body: 'x' });
+      const post = await request(srv.port, `/go/${slug}`, {
+        host: HOSTS.tts2[0],
+        method: 'POST',
+        body: 'x',
+      });
       assert.equal(post.status, 405);
       assert.equal(post.headers.allow, 'GET, HEAD, OPTIONS');
       // The three redirects above, and nothing for any path that was not one.
-      assert.deepEqual((await exportClicks(srv)).map((c) => c.link), [slug, slug, slug]);
+      assert.deepEqual(
+        (await exportClicks(srv)).map((c) => c.link),
+        [slug, slug, slug],
+      );
     } finally {
       await srv.stop();
     }
@@ -191,15 +307,29 @@ describe('links out', () => {
 
   test('the landing button without JavaScript: /go/block-blast sends each phone to its store', async () => {
     const srv = await startServer({
-      config: configText().replace('[server]', '[server]').replace('affiliate = "aff-check"', 'affiliate = "aff-check"\napp_store_ct = "spring"\napp_store_pt = "118765"'),
+      config: configText()
+        .replace('[server]', '[server]')
+        .replace(
+          'affiliate = "aff-check"',
+          'affiliate = "aff-check"\napp_store_ct = "spring"\napp_store_pt = "118765"',
+        ),
     });
     try {
       const page = await request(srv.port, '/', { host: HOSTS.enicf[0] });
       assert.match(page.body, /<a [^>]*href="\/go\/block-blast"[^>]*data-landing/);
       assert.match(page.body, /<meta name="apple-itunes-app" content="app-id=1617391485">/);
-      const to = async (ua) => (await request(srv.port, '/go/block-blast', { host: HOSTS.enicf[0], headers: { 'User-Agent': ua } })).headers.location;
+      const to = async (ua) =>
+        (
+          await request(srv.port, '/go/block-blast', {
+            host: HOSTS.enicf[0],
+            headers: { 'User-Agent': ua },
+          })
+        ).headers.location;
       assert.equal(await to(UA.ios), `${LANDING_STORE}?ct=spring&pt=118765`);
-      assert.equal(await to(UA.android), 'https://play.google.com/store/apps/details?id=com.block.juggle');
+      assert.equal(
+        await to(UA.android),
+        'https://play.google.com/store/apps/details?id=com.block.juggle',
+      );
       assert.equal(await to(UA.url), LANDING_STORE);
     } finally {
       await srv.stop();
@@ -211,13 +341,21 @@ describe('links out', () => {
     const base = configText();
     const srv = await startServer({ config: base });
     const location = async () =>
-      (await request(srv.port, `/go/${slug}?from=1`, { host: HOSTS.tts1[0], headers: { 'User-Agent': UA.url } })).headers.location;
+      (
+        await request(srv.port, `/go/${slug}?from=1`, {
+          host: HOSTS.tts1[0],
+          headers: { 'User-Agent': UA.url },
+        })
+      ).headers.location;
     const reload = async (text) => {
       writeFileSync(path.join(srv.dir, 'sites.toml'), text);
       const mark = srv.stderr.length;
       srv.child.kill('SIGHUP');
-      for (const end = Date.now() + 30_000; Date.now() < end; ) {
-        const line = srv.stderr.slice(mark).split('\n').find((l) => /"event":"(reloaded|reload_refused)"/.test(l));
+      for (const end = Date.now() + 30_000; Date.now() < end;) {
+        const line = srv.stderr
+          .slice(mark)
+          .split('\n')
+          .find((l) => /"event":"(reloaded|reload_refused)"/.test(l));
         if (line) return JSON.parse(line);
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -228,22 +366,43 @@ describe('links out', () => {
       const moved = `${base}\n[links]\n${slug} = { url = "https://merchant.check.test/new?x=1", subid_param = "aff" }\nbrand-new = "https://new.check.test/"\n`;
       assert.equal((await reload(moved)).event, 'reloaded');
       assert.equal(await location(), 'https://merchant.check.test/new?x=1&aff=tts1-1');
-      assert.equal((await request(srv.port, '/go/brand-new', { host: HOSTS.tts1[0] })).headers.location, 'https://new.check.test/');
+      assert.equal(
+        (await request(srv.port, '/go/brand-new', { host: HOSTS.tts1[0] })).headers.location,
+        'https://new.check.test/',
+      );
 
       const refused = await reload(`${base}\n[links]\n${slug} = "http://merchant.check.test/"\n`);
       assert.equal(refused.event, 'reload_refused');
       assert.match(refused.error, new RegExp(`links\\.${slug}`));
-      assert.equal(await location(), 'https://merchant.check.test/new?x=1&aff=tts1-1', 'the config in force stays');
-      const unknown = await reload(`${base}\n[links]\nnot-in-the-bundle = { ios = "https://apps.apple.com/app/id1" }\n`);
+      assert.equal(
+        await location(),
+        'https://merchant.check.test/new?x=1&aff=tts1-1',
+        'the config in force stays',
+      );
+      const unknown = await reload(
+        `${base}\n[links]\nnot-in-the-bundle = { ios = "https://apps.apple.com/app/id1" }\n`,
+      );
       assert.equal(unknown.event, 'reload_refused');
       assert.match(unknown.error, /links\.not-in-the-bundle.*needs a url/);
     } finally {
       await srv.stop();
     }
-    for (const bad of [`${slug} = "javascript:alert(1)"`, `${slug} = { url = "https://x.check.test/", colour = "red" }`, `"Bad Slug" = "https://x.check.test/"`]) {
+    for (const bad of [
+      `${slug} = "javascript:alert(1)"`,
+      `${slug} = { url = "https://x.check.test/", colour = "red" }`,
+      `"Bad Slug" = "https://x.check.test/"`,
+    ]) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-links-'));
       writeFileSync(path.join(dir, 'sites.toml'), `${base}\n[links]\n${bad}\n`);
-      const out = await runCli(['serve', '--config', path.join(dir, 'sites.toml'), '--listen', '127.0.0.1:0', '--data', path.join(dir, 'data')]);
+      const out = await runCli([
+        'serve',
+        '--config',
+        path.join(dir, 'sites.toml'),
+        '--listen',
+        '127.0.0.1:0',
+        '--data',
+        path.join(dir, 'data'),
+      ]);
       assert.equal(out.code, 2, bad);
       assert.match(out.stderr, /links\./, bad);
       assert.equal(out.stderr.trim().split('\n').length, 1, `one line: ${out.stderr}`);
@@ -252,15 +411,36 @@ describe('links out', () => {
 });
 
 describe('the build refuses content that would break links', () => {
-  const COVER = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="#ddd"/></svg>\n';
-  const paragraph = 'A paragraph long enough to read as prose, about saving money at the shops a reader already uses every week.';
+  const COVER =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="#ddd"/></svg>\n';
+  const paragraph =
+    'A paragraph long enough to read as prose, about saving money at the shops a reader already uses every week.';
   const good = [
-    '---', 'id: 1', 'title: A Fixture Article', 'date: January 13, 2025',
+    '---',
+    'id: 1',
+    'title: A Fixture Article',
+    'date: January 13, 2025',
     'excerpt: One sentence that says what the fixture article is about, for the refusals below.',
-    'image:', '  src: 1-cover.svg', '  alt: A grey rectangle standing in for a cover picture', '---', '',
-    '## First', '', `${paragraph} Visit [the shop](go:shop).`, '', '## Second', '', paragraph, '', '## Third', '', paragraph, '',
+    'image:',
+    '  src: 1-cover.svg',
+    '  alt: A grey rectangle standing in for a cover picture',
+    '---',
+    '',
+    '## First',
+    '',
+    `${paragraph} Visit [the shop](go:shop).`,
+    '',
+    '## Second',
+    '',
+    paragraph,
+    '',
+    '## Third',
+    '',
+    paragraph,
+    '',
   ].join('\n');
-  const registry = '[block-blast]\nurl = "{{landing.app_store_url}}"\n\n[shop]\nurl = "https://shop.check.test/"\n';
+  const registry =
+    '[block-blast]\nurl = "{{landing.app_store_url}}"\n\n[shop]\nurl = "https://shop.check.test/"\n';
 
   /** Runs the prerender of the last build on a content folder of one tts1 article. */
   function build(article, links = registry, images = ['1-cover.svg']) {
@@ -275,7 +455,12 @@ describe('the build refuses content that would break links', () => {
     for (const name of images) writeFileSync(path.join(content, 'tts1/images', name), COVER);
     const run = spawnSync('node', [path.join(tmp, 'web-ssr/prerender.js')], {
       cwd: path.join(ROOT, 'web'),
-      env: { ...process.env, NODE_ENV: 'production', WAVESITES_BUILD_DIR: tmp, WAVESITES_CONTENT_DIR: content },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        WAVESITES_BUILD_DIR: tmp,
+        WAVESITES_CONTENT_DIR: content,
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -283,15 +468,60 @@ describe('the build refuses content that would break links', () => {
   }
 
   const cases = [
-    ['bad front matter', good.replace('date: January 13, 2025', 'date: 2025-13-45'), undefined, /1\.md:4: date: /],
-    ['front matter that is not YAML', good.replace('title: A Fixture Article', 'title: [unclosed'), undefined, /1\.md:[34]: front matter: /],
-    ['raw HTML', good.replace('## Second\n', '## Second\n\n<script>alert(1)</script>\n'), undefined, /1\.md:17: raw HTML is not allowed/],
-    ['inline raw HTML', good.replace('Visit [the shop]', '<img src=x onerror=alert(1)> Visit [the shop]'), undefined, /1\.md:13: raw HTML is not allowed/],
-    ['a missing picture', good.replace('## First\n', '## First\n\n![A chart](1-s1.svg)\n'), undefined, /1\.md:13: the picture 1-s1\.svg is not in/],
-    ['an unknown link slug', good.replace('go:shop', 'go:nowhere'), undefined, /1\.md:13: unknown link slug "nowhere"/],
-    ['a link to another site around the registry', good.replace('go:shop', 'https://shop.check.test/'), undefined, /1\.md:13: a link to another site goes through the link registry/],
-    ['a javascript: link', good.replace('go:shop', 'javascript:alert(1)'), undefined, /1\.md:13: a link to another site goes through the link registry: write \[text\]\(go:slug\), not "javascript:alert\(1\)"/],
-    ['a registry destination that is not https', good, registry.replace('https://shop', 'http://shop'), /links\.toml:5: shop: url: .* is not https/],
+    [
+      'bad front matter',
+      good.replace('date: January 13, 2025', 'date: 2025-13-45'),
+      undefined,
+      /1\.md:4: date: /,
+    ],
+    [
+      'front matter that is not YAML',
+      good.replace('title: A Fixture Article', 'title: [unclosed'),
+      undefined,
+      /1\.md:[34]: front matter: /,
+    ],
+    [
+      'raw HTML',
+      good.replace('## Second\n', '## Second\n\n<script>alert(1)</script>\n'),
+      undefined,
+      /1\.md:17: raw HTML is not allowed/,
+    ],
+    [
+      'inline raw HTML',
+      good.replace('Visit [the shop]', '<img src=x onerror=alert(1)> Visit [the shop]'),
+      undefined,
+      /1\.md:13: raw HTML is not allowed/,
+    ],
+    [
+      'a missing picture',
+      good.replace('## First\n', '## First\n\n![A chart](1-s1.svg)\n'),
+      undefined,
+      /1\.md:13: the picture 1-s1\.svg is not in/,
+    ],
+    [
+      'an unknown link slug',
+      good.replace('go:shop', 'go:nowhere'),
+      undefined,
+      /1\.md:13: unknown link slug "nowhere"/,
+    ],
+    [
+      'a link to another site around the registry',
+      good.replace('go:shop', 'https://shop.check.test/'),
+      undefined,
+      /1\.md:13: a link to another site goes through the link registry/,
+    ],
+    [
+      'a javascript: link',
+      good.replace('go:shop', 'javascript:alert(1)'),
+      undefined,
+      /1\.md:13: a link to another site goes through the link registry: write \[text\]\(go:slug\), not "javascript:alert\(1\)"/,
+    ],
+    [
+      'a registry destination that is not https',
+      good,
+      registry.replace('https://shop', 'http://shop'),
+      /links\.toml:5: shop: url: .* is not https/,
+    ],
   ];
   for (const [name, article, links, message] of cases) {
     test(name, () => {

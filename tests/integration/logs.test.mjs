@@ -19,9 +19,17 @@ test('every access-log line names the client, user agent, referer and request id
   const longUa = `Agent "quoted" \\ ${'x'.repeat(2000)}`;
   let page, api, notFound;
   try {
-    page = await request(srv.port, '/tts1/home', { headers: { 'User-Agent': 'Check/1.0', Referer: 'https://ref.check.test/a?b=c' } });
-    api = await request(srv.port, '/healthz', { host: HOSTS.waveads[0], headers: { 'User-Agent': longUa } });
-    notFound = await request(srv.port, '/nope', { host: HOSTS.enicf[0], headers: { 'User-Agent': 'caf\u00e9' } });
+    page = await request(srv.port, '/tts1/home', {
+      headers: { 'User-Agent': 'Check/1.0', Referer: 'https://ref.check.test/a?b=c' },
+    });
+    api = await request(srv.port, '/healthz', {
+      host: HOSTS.waveads[0],
+      headers: { 'User-Agent': longUa },
+    });
+    notFound = await request(srv.port, '/nope', {
+      host: HOSTS.enicf[0],
+      headers: { 'User-Agent': 'caf\u00e9' },
+    });
   } finally {
     await srv.stop();
   }
@@ -29,9 +37,16 @@ test('every access-log line names the client, user agent, referer and request id
   const home = lines.find((l) => l.path === '/tts1/home');
   assert.deepEqual(
     { client: home.client, ua: home.ua, referer: home.referer, request_id: home.request_id },
-    { client: '127.0.0.1', ua: 'Check/1.0', referer: 'https://ref.check.test/a?b=c', request_id: page.headers['x-request-id'] },
+    {
+      client: '127.0.0.1',
+      ua: 'Check/1.0',
+      referer: 'https://ref.check.test/a?b=c',
+      request_id: page.headers['x-request-id'],
+    },
   );
-  const health = lines.find((l) => l.path === '/healthz' && l.request_id === api.headers['x-request-id']);
+  const health = lines.find(
+    (l) => l.path === '/healthz' && l.request_id === api.headers['x-request-id'],
+  );
   assert.ok(health, 'the API answer is logged with its id');
   assert.equal(health.ua, longUa.slice(0, 512), 'a long header is cut at 512 bytes');
   assert.equal(health.referer, '');
@@ -48,7 +63,9 @@ test('a generated request id is on every kind of answer and unique', async () =>
     const etag = page.headers.etag;
     const answers = [
       page,
-      await request(srv.port, '/tts2/home', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag } }),
+      await request(srv.port, '/tts2/home', {
+        headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag },
+      }),
       await request(srv.port, '/no-such-page'),
       await request(srv.port, '/healthz'),
       await request(srv.port, '/healthz', { method: 'POST' }),
@@ -78,7 +95,9 @@ test("a trusted proxy's X-Request-Id and client address are kept; anyone else's 
   let kept, replaced, invalid;
   try {
     kept = await request(proxied.port, '/tts3/home', { headers });
-    invalid = await request(proxied.port, '/tts3/home', { headers: { ...headers, 'X-Request-Id': 'has space' } });
+    invalid = await request(proxied.port, '/tts3/home', {
+      headers: { ...headers, 'X-Request-Id': 'has space' },
+    });
     replaced = await request(direct.port, '/tts3/home', { headers });
   } finally {
     await proxied.stop();

@@ -19,7 +19,11 @@ const GOOD_LEAD = {
 };
 
 function postLead(port, body) {
-  return request(port, LEAD_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return request(port, LEAD_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The scrape as {"name{labels}": value}. */
@@ -48,17 +52,29 @@ test('the counters move with the traffic and promtool accepts the scrape', async
     assert.equal((await request(srv.port, '/no-such-page', { host: HOSTS.tts2[0] })).status, 404);
     assert.equal((await postLead(srv.port, GOOD_LEAD)).status, 200);
     assert.equal((await postLead(srv.port, { ...GOOD_LEAD, country: 'XX' })).status, 400);
-    assert.equal((await postLead(srv.port, GOOD_LEAD)).status, 429, 'the third lead within the hour');
+    assert.equal(
+      (await postLead(srv.port, GOOD_LEAD)).status,
+      429,
+      'the third lead within the hour',
+    );
 
     const r = await scrape(srv.port);
     assert.equal(r.headers['content-type'], 'text/plain; version=0.0.4; charset=utf-8');
     assert.equal(r.headers['cache-control'], 'no-store');
     const after = samples(r.body);
     const moved = (key) => (after[key] ?? NaN) - (before[key] ?? NaN);
-    assert.equal(moved('wavesites_requests_total{site="prefixed",status_class="2xx"}'), 3, 'the first scrape, /tts1/home and the good lead');
+    assert.equal(
+      moved('wavesites_requests_total{site="prefixed",status_class="2xx"}'),
+      3,
+      'the first scrape, /tts1/home and the good lead',
+    );
     assert.equal(moved('wavesites_requests_total{site="tts2",status_class="2xx"}'), 1);
     assert.equal(moved('wavesites_requests_total{site="tts2",status_class="4xx"}'), 1);
-    assert.equal(moved('wavesites_requests_total{site="prefixed",status_class="4xx"}'), 2, 'the bad lead and the rate-limited one');
+    assert.equal(
+      moved('wavesites_requests_total{site="prefixed",status_class="4xx"}'),
+      2,
+      'the bad lead and the rate-limited one',
+    );
     assert.ok(moved('wavesites_response_body_bytes_total{site="tts2"}') > 1000);
     assert.equal(moved('wavesites_leads_accepted_total'), 1);
     assert.equal(moved('wavesites_leads_rejected_total{reason="invalid"}'), 1);
@@ -67,7 +83,10 @@ test('the counters move with the traffic and promtool accepts the scrape', async
     assert.equal(moved('wavesites_rate_limited_total{endpoint="upload"}'), 0);
     assert.equal(after['wavesites_store_errors_total'], 0);
     assert.ok(moved('wavesites_request_duration_seconds_count') >= 7);
-    assert.equal(after['wavesites_request_duration_seconds_bucket{le="+Inf"}'], after['wavesites_request_duration_seconds_count']);
+    assert.equal(
+      after['wavesites_request_duration_seconds_bucket{le="+Inf"}'],
+      after['wavesites_request_duration_seconds_count'],
+    );
     assert.ok(after['wavesites_open_connections'] >= 1, 'the scrape itself is a connection');
     assert.equal(after['wavesites_outbox_pending'], 0, 'no outbox probe: zero');
 
@@ -105,7 +124,9 @@ test('an address outside [metrics] allow gets the 404 page on every kind of host
 });
 
 test('behind a trusted proxy, the forwarded client address decides', async () => {
-  const config = configText('[metrics]\nallow = ["10.0.0.0/8"]\n\n[proxy]\ntrusted = ["127.0.0.1"]\n');
+  const config = configText(
+    '[metrics]\nallow = ["10.0.0.0/8"]\n\n[proxy]\ntrusted = ["127.0.0.1"]\n',
+  );
   const srv = await startServer({ config });
   try {
     for (const host of [`127.0.0.1:${srv.port}`, HOSTS.kuponz1[0]]) {

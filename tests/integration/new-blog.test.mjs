@@ -37,7 +37,9 @@ describe('a new blog from a content folder and one host line', () => {
   test('builds, serves and crawls whole: home, articles, sitemap, feed, robots, icons, 404', async () => {
     const content = mkdtempSync(path.join(os.tmpdir(), 'wavesites-content-'));
     cpSync(path.join(ROOT, 'content'), content, { recursive: true });
-    cpSync(path.join(import.meta.dirname, 'fixtures/blog-tide'), path.join(content, 'tide'), { recursive: true });
+    cpSync(path.join(import.meta.dirname, 'fixtures/blog-tide'), path.join(content, 'tide'), {
+      recursive: true,
+    });
     const bundle = buildWithContent(content);
     const config = configText().replace('[hosts]\n', `[hosts]\ntide = ["${HOST}"]\n`);
     const srv = await startServer({ config, args: ['--web', bundle.web] });
@@ -45,7 +47,10 @@ describe('a new blog from a content folder and one host line', () => {
       const get = (p) => request(srv.port, p, { host: HOST });
       const home = await get('/');
       assert.equal(home.status, 200);
-      assert.match(home.body, /<title>Tideline Kitchen — Coastal Cooking for Small Kitchens<\/title>/);
+      assert.match(
+        home.body,
+        /<title>Tideline Kitchen — Coastal Cooking for Small Kitchens<\/title>/,
+      );
       assert.match(home.body, /Coast(al)? cooking · Market days · Simple fish/i);
       assert.match(home.body, /Copyright © \d{4} Tideline Kitchen\. All Rights Reserved\./);
       // Its own palette after the theme's stylesheet.
@@ -55,7 +60,14 @@ describe('a new blog from a content folder and one host line', () => {
 
       // The crawl: everything reachable answers 200.
       const seen = new Map();
-      const queue = ['/', '/robots.txt', '/sitemap.xml', '/feed.xml', '/favicon.ico', '/apple-touch-icon.png'];
+      const queue = [
+        '/',
+        '/robots.txt',
+        '/sitemap.xml',
+        '/feed.xml',
+        '/favicon.ico',
+        '/apple-touch-icon.png',
+      ];
       while (queue.length > 0 && seen.size < 400) {
         const url = queue.shift();
         if (seen.has(url)) continue;
@@ -67,20 +79,40 @@ describe('a new blog from a content folder and one host line', () => {
           for (const u of urlsIn(res.body.toString())) if (!seen.has(u)) queue.push(u);
         }
       }
-      const pages = [...seen].filter(([, r]) => String(r.headers['content-type']).startsWith('text/html'));
-      const articles = pages.filter(([u]) => /^\/article-detail\/\d+$/.test(u)).map(([u]) => u).sort();
+      const pages = [...seen].filter(([, r]) =>
+        String(r.headers['content-type']).startsWith('text/html'),
+      );
+      const articles = pages
+        .filter(([u]) => /^\/article-detail\/\d+$/.test(u))
+        .map(([u]) => u)
+        .sort();
       assert.deepEqual(articles, ['/article-detail/1', '/article-detail/2']);
       const article = seen.get('/article-detail/1').body.toString();
-      assert.match(article, /<h1[^>]*>Pan-Fried Mackerel with Sharp Cucumber, in Twenty Minutes<\/h1>/);
+      assert.match(
+        article,
+        /<h1[^>]*>Pan-Fried Mackerel with Sharp Cucumber, in Twenty Minutes<\/h1>/,
+      );
       assert.match(article, /March 14, 2025/);
-      assert.match(article, /<meta property="og:image" content="https:\/\/tide\.check\.test\/assets\/og-tide-/);
+      assert.match(
+        article,
+        /<meta property="og:image" content="https:\/\/tide\.check\.test\/assets\/og-tide-/,
+      );
       const sitemap = seen.get('/sitemap.xml').body.toString();
-      for (const p of ['/', '/article-detail/1', '/article-detail/2']) assert.ok(sitemap.includes(`<loc>${ORIGIN}${p}</loc>`), p);
+      for (const p of ['/', '/article-detail/1', '/article-detail/2'])
+        assert.ok(sitemap.includes(`<loc>${ORIGIN}${p}</loc>`), p);
       const feed = seen.get('/feed.xml').body.toString();
       assert.equal([...feed.matchAll(/<entry>/g)].length, 2);
-      assert.match(seen.get('/robots.txt').body.toString(), new RegExp(`Sitemap: ${ORIGIN}/sitemap.xml`));
-      const icons = [...seen.keys()].filter((u) => /\.(ico|png|svg)$/.test(u) && /icon|favicon/.test(u));
-      assert.ok(icons.includes('/favicon.ico') && icons.includes('/favicons/tide.svg'), icons.join(' '));
+      assert.match(
+        seen.get('/robots.txt').body.toString(),
+        new RegExp(`Sitemap: ${ORIGIN}/sitemap.xml`),
+      );
+      const icons = [...seen.keys()].filter(
+        (u) => /\.(ico|png|svg)$/.test(u) && /icon|favicon/.test(u),
+      );
+      assert.ok(
+        icons.includes('/favicon.ico') && icons.includes('/favicons/tide.svg'),
+        icons.join(' '),
+      );
       assert.match(String(seen.get('/favicons/tide.svg').body), /<text[^>]*>T<\/text>/);
 
       // Unknown addresses: the blog's 404 page, never indexed; other sites' routes are not its own.
@@ -93,10 +125,15 @@ describe('a new blog from a content folder and one host line', () => {
       assert.equal((await request(srv.port, '/tide/home')).status, 200);
       assert.equal((await request(srv.port, '/tide/article-detail/2')).status, 200);
       const list = (await request(srv.port, '/nowhere')).body.toString();
-      assert.match(list, /href="\/view\/ecinf">Block Blast!<\/a>[\s\S]*href="\/tide\/home">Tideline Kitchen</);
+      assert.match(
+        list,
+        /href="\/view\/ecinf">Block Blast!<\/a>[\s\S]*href="\/tide\/home">Tideline Kitchen</,
+      );
 
       const files = seen.size - pages.length;
-      console.log(`new blog crawl: ${seen.size} URLs, all 200: ${pages.length} pages (${articles.length} articles), ${files} files`);
+      console.log(
+        `new blog crawl: ${seen.size} URLs, all 200: ${pages.length} pages (${articles.length} articles), ${files} files`,
+      );
     } finally {
       await srv.stop();
       rmSync(bundle.dir, { recursive: true, force: true });

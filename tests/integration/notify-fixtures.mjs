@@ -22,7 +22,11 @@ export class Receiver {
       const chunks = [];
       req.on('data', (c) => chunks.push(c));
       req.on('end', () => {
-        this.requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        this.requests.push({
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        });
         setTimeout(() => {
           res.writeHead(204);
           res.end();
@@ -46,7 +50,12 @@ export class Receiver {
 export async function startSmtp({ nice = 0 } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-smtp-'));
   const port = await freePort();
-  const argv = ['/usr/bin/python3', path.join(import.meta.dirname, 'fixtures/smtp_sink.py'), dir, String(port)];
+  const argv = [
+    '/usr/bin/python3',
+    path.join(import.meta.dirname, 'fixtures/smtp_sink.py'),
+    dir,
+    String(port),
+  ];
   // A benchmark runs the sink below the server, as a mail relay on another machine would be.
   const [cmd, ...args] = nice ? ['nice', '-n', String(nice), ...argv] : argv;
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -15,7 +15,9 @@ import { Receiver, startSmtp } from './notify-fixtures.mjs';
 const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
 const UPLOAD_PATH = '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads';
 const SECRET = 'test-secret-0f9a';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 const LIMITS = '[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\n';
 
 function lead(n, overrides = {}) {
@@ -34,7 +36,11 @@ function lead(n, overrides = {}) {
 }
 
 async function postLead(port, body) {
-  const r = await request(port, LEAD_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await request(port, LEAD_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   assert.equal(r.status, 200, r.body);
   return JSON.parse(r.body).data.id;
 }
@@ -87,7 +93,12 @@ describe('notifications', () => {
     const srv = await startServer({ config: notifyConfig(hook.port, smtp.port) });
     try {
       const before = smtp.messages().length;
-      const attribution = { utm_source: 'news', utm_campaign: 'spring-sale', gclid: 'abc', landing_path: '/ja/?utm_source=news&gclid=abc' };
+      const attribution = {
+        utm_source: 'news',
+        utm_campaign: 'spring-sale',
+        gclid: 'abc',
+        landing_path: '/ja/?utm_source=news&gclid=abc',
+      };
       const leadId = await postLead(srv.port, lead(1, { attribution }));
       const resumeBytes = Buffer.concat([PDF, Buffer.from(`% ${'x'.repeat(5000)}\n`)]);
       const resumeId = await uploadResume(srv.port, resumeBytes, 'cv.pdf');
@@ -107,10 +118,25 @@ describe('notifications', () => {
       assert.equal(leadEvent.json.site, 'prefixed', 'the route set whose host took it');
       // Every lead field, exactly as the export has it.
       const exported = JSON.parse(
-        (await runCli(['leads', 'export', '--format', 'json', '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')])).stdout,
+        (
+          await runCli([
+            'leads',
+            'export',
+            '--format',
+            'json',
+            '--config',
+            path.join(srv.dir, 'sites.toml'),
+            '--data',
+            path.join(srv.dir, 'data'),
+          ])
+        ).stdout,
       ).find((l) => l.id === leadId);
       assert.deepEqual(leadEvent.json.data, exported);
-      assert.deepEqual(leadEvent.json.data.attribution, attribution, 'where the lead came from, as the page said');
+      assert.deepEqual(
+        leadEvent.json.data.attribution,
+        attribution,
+        'where the lead came from, as the page said',
+      );
       assert.equal(leadEvent.json.created_at, exported.receivedAt);
 
       const resumeEvent = events.find((e) => e.json.event === 'resume.received');
@@ -118,9 +144,15 @@ describe('notifications', () => {
       assert.equal(resumeEvent.json.data.name, 'cv.pdf');
       assert.equal(resumeEvent.json.data.size, resumeBytes.length);
       assert.equal(resumeEvent.json.data.type, 'application/pdf');
-      assert.equal(resumeEvent.json.data.sha256, createHash('sha256').update(resumeBytes).digest('hex'));
+      assert.equal(
+        resumeEvent.json.data.sha256,
+        createHash('sha256').update(resumeBytes).digest('hex'),
+      );
       assert.ok(!resumeEvent.body.includes('%PDF'), 'no resume bytes in the webhook');
-      assert.notEqual(leadEvent.headers['wavesites-delivery'], resumeEvent.headers['wavesites-delivery']);
+      assert.notEqual(
+        leadEvent.headers['wavesites-delivery'],
+        resumeEvent.headers['wavesites-delivery'],
+      );
 
       const mails = smtp.messages().slice(before);
       const leadMail = mails.find((m) => m.subject.startsWith('New lead'));
@@ -151,7 +183,11 @@ describe('notifications', () => {
       assert.equal(resumeMail.attachments.length, 1);
       assert.equal(resumeMail.attachments[0].filename, 'cv.pdf');
       assert.equal(resumeMail.attachments[0].content_type, 'application/pdf');
-      assert.equal(resumeMail.attachments[0].sha256, createHash('sha256').update(resumeBytes).digest('hex'), 'byte-identical');
+      assert.equal(
+        resumeMail.attachments[0].sha256,
+        createHash('sha256').update(resumeBytes).digest('hex'),
+        'byte-identical',
+      );
     } finally {
       await srv.stop();
       await hook.down();
@@ -164,8 +200,17 @@ describe('notifications', () => {
     const srv = await startServer({ config: notifyConfig(hook.port, smtp.port) });
     try {
       const before = smtp.messages().length;
-      await uploadResume(srv.port, Buffer.from('Curriculum vitae\nTen years of mobile growth.\n'), 'cv.bat');
-      const mail = await waitFor('the email', () => smtp.messages().slice(before).find((m) => m.subject.startsWith('New resume')));
+      await uploadResume(
+        srv.port,
+        Buffer.from('Curriculum vitae\nTen years of mobile growth.\n'),
+        'cv.bat',
+      );
+      const mail = await waitFor('the email', () =>
+        smtp
+          .messages()
+          .slice(before)
+          .find((m) => m.subject.startsWith('New resume')),
+      );
       assert.equal(mail.attachments[0].filename, 'cv.bat.txt');
     } finally {
       await srv.stop();
@@ -181,7 +226,9 @@ describe('notifications', () => {
       for (let i = 0; i < 5; i++) ids.push(await postLead(srv.port, lead(100 + i)));
       await new Promise((r) => setTimeout(r, 3000)); // a few failed attempts each
       await hook.up();
-      await waitFor('every lead at the webhook', () => ids.every((id) => hook.events().some((e) => e.json.id === id)));
+      await waitFor('every lead at the webhook', () =>
+        ids.every((id) => hook.events().some((e) => e.json.id === id)),
+      );
       for (const e of hook.events()) verifySignature(e);
     } finally {
       await srv.stop();
@@ -204,7 +251,9 @@ describe('notifications', () => {
     hook.delayMs = 0;
     srv = await startServer({ config, dir });
     try {
-      await waitFor('every lead at the webhook', () => ids.every((id) => hook.events().some((e) => e.json.id === id)));
+      await waitFor('every lead at the webhook', () =>
+        ids.every((id) => hook.events().some((e) => e.json.id === id)),
+      );
       const deliveries = new Map();
       for (const e of hook.events()) {
         if (e.json.event !== 'lead.created') continue;
@@ -212,7 +261,8 @@ describe('notifications', () => {
         seen.add(e.headers['wavesites-delivery']);
         deliveries.set(e.json.id, seen);
       }
-      for (const id of ids) assert.equal(deliveries.get(id).size, 1, `one delivery id for lead ${id}`);
+      for (const id of ids)
+        assert.equal(deliveries.get(id).size, 1, `one delivery id for lead ${id}`);
       // The one the receiver saw before the kill was never acknowledged: it came again.
       const sent = hook.events().filter((e) => e.json.event === 'lead.created').length;
       assert.ok(sent > ids.length, `a resend happened (${sent} requests for ${ids.length} leads)`);
@@ -239,7 +289,10 @@ describe('notifications', () => {
   test('a [notify] table that is incomplete is refused with the key named', async () => {
     for (const [extra, key] of [
       ['[notify]\nwebhook_url = "http://127.0.0.1:9/x"\n', 'notify.webhook_secret'],
-      ['[notify]\nemail_to = ["a@b.example"]\nsmtp_url = "smtp://127.0.0.1:25"\n', 'notify.email_from'],
+      [
+        '[notify]\nemail_to = ["a@b.example"]\nsmtp_url = "smtp://127.0.0.1:25"\n',
+        'notify.email_from',
+      ],
       ['[notify]\nemail_to = ["a@b.example"]\nemail_from = "c@d.example"\n', 'notify.smtp_url'],
       ['[notify]\nwebhook_url = "ftp://x.example/"\nwebhook_secret = "s"\n', 'notify.webhook_url'],
       ['[notify]\nemail_to = ["not an address"]\n', 'notify.email_to'],
@@ -262,13 +315,17 @@ describe('notifications on PostgreSQL', () => {
     assert.ok(url, 'WAVESITES_TEST_PG_URL is set by scripts/with-postgres.sh in make test');
     const hook = new Receiver(await freePort());
     await hook.up();
-    const config = configText(`\n${LIMITS}\n[notify]\nwebhook_url = "http://127.0.0.1:${hook.port}/hook"\nwebhook_secret = "${SECRET}"\n`);
+    const config = configText(
+      `\n${LIMITS}\n[notify]\nwebhook_url = "http://127.0.0.1:${hook.port}/hook"\nwebhook_secret = "${SECRET}"\n`,
+    );
     const a = await startServer({ config, args: ['--database', url] });
     const b = await startServer({ config, args: ['--database', url] });
     try {
       const ids = [];
       for (let i = 0; i < 40; i++) ids.push(await postLead((i % 2 ? a : b).port, lead(400 + i)));
-      await waitFor('every lead at the webhook', () => ids.every((id) => hook.events().some((e) => e.json.id === id)));
+      await waitFor('every lead at the webhook', () =>
+        ids.every((id) => hook.events().some((e) => e.json.id === id)),
+      );
       await new Promise((r) => setTimeout(r, 2000)); // time for a second sending, were there one
       const mine = hook.events().filter((e) => ids.includes(e.json.id));
       assert.equal(mine.length, ids.length, 'each lead announced exactly once');

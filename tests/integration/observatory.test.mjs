@@ -7,7 +7,8 @@ import { observatoryScore } from './observatory.mjs';
 
 const HOST = 'shop.example';
 const SECURE = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'",
   'strict-transport-security': 'max-age=63072000',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -28,11 +29,36 @@ test('the secure baseline is A+ with the referrer and frame-ancestors bonuses', 
 });
 
 test('each weakness costs what the rules say, and bonuses need 90 without them', () => {
-  const grade = (headers, first = REDIRECT, html = HTML) => observatoryScore({ first, headers: { ...SECURE, ...headers }, html, host: HOST });
-  assert.equal(grade({ 'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'" }).score, 80, 'no bonus under 90');
-  assert.equal(grade({ 'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-eval'; frame-ancestors 'none'" }).score, 100);
-  assert.equal(grade({ 'content-security-policy': "default-src 'none'; script-src 'self'; frame-ancestors 'none'" }).score, 120);
-  assert.equal(grade({ 'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'" }).tests['content-security-policy'].result, 'csp-implemented-with-unsafe-inline-in-style-src-only');
+  const grade = (headers, first = REDIRECT, html = HTML) =>
+    observatoryScore({ first, headers: { ...SECURE, ...headers }, html, host: HOST });
+  assert.equal(
+    grade({
+      'content-security-policy':
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    }).score,
+    80,
+    'no bonus under 90',
+  );
+  assert.equal(
+    grade({
+      'content-security-policy':
+        "default-src 'self'; script-src 'self' 'unsafe-eval'; frame-ancestors 'none'",
+    }).score,
+    100,
+  );
+  assert.equal(
+    grade({
+      'content-security-policy': "default-src 'none'; script-src 'self'; frame-ancestors 'none'",
+    }).score,
+    120,
+  );
+  assert.equal(
+    grade({
+      'content-security-policy':
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    }).tests['content-security-policy'].result,
+    'csp-implemented-with-unsafe-inline-in-style-src-only',
+  );
   assert.equal(grade({ 'strict-transport-security': 'max-age=300' }).score, 100);
   assert.equal(grade({}, { status: 301, location: 'https://www.other.example/' }).score, 105);
   assert.equal(grade({ 'referrer-policy': 'unsafe-url' }).score, 100);

@@ -14,12 +14,17 @@ const SITES = {
   kuponz1: {
     detail: 'article_detail',
     numeric: false,
-    home: ['Your Ultimate Guide to Smart Savings & Exclusive Deals', 'Copyright © 2026 Kuponz. All Rights Reserved.', 'Read More →'],
+    home: [
+      'Your Ultimate Guide to Smart Savings & Exclusive Deals',
+      'Copyright © 2026 Kuponz. All Rights Reserved.',
+      'Read More →',
+    ],
     list: 10,
   },
   kuponz2: { detail: 'article-detail', numeric: true, home: ['HOME', 'FRANCE'], list: 10 },
 };
-const FRANCE = 'Discover timeless beauty, rich culture, and romantic landscapes that inspire wanderlust.';
+const FRANCE =
+  'Discover timeless beauty, rich culture, and romantic landscapes that inspire wanderlust.';
 
 let srv;
 before(async () => {
@@ -42,9 +47,24 @@ function titlesIn(text, site) {
 function routeSets(site) {
   const prefix = `/${site}`;
   return [
-    { name: 'prefixed set on an unknown host', host: 'somewhere-else.test', base: prefix, homes: [`${prefix}/home`] },
-    { name: 'prefixed set on the loopback address', host: undefined, base: prefix, homes: [`${prefix}/home`] },
-    ...HOSTS[site].map((h) => ({ name: `online on ${h}`, host: h, base: '', homes: ['/', '/home'] })),
+    {
+      name: 'prefixed set on an unknown host',
+      host: 'somewhere-else.test',
+      base: prefix,
+      homes: [`${prefix}/home`],
+    },
+    {
+      name: 'prefixed set on the loopback address',
+      host: undefined,
+      base: prefix,
+      homes: [`${prefix}/home`],
+    },
+    ...HOSTS[site].map((h) => ({
+      name: `online on ${h}`,
+      host: h,
+      base: '',
+      homes: ['/', '/home'],
+    })),
   ];
 }
 
@@ -58,7 +78,11 @@ for (const [site, spec] of Object.entries(SITES)) {
           assert.match(r.headers['content-type'], /^text\/html; charset=utf-8$/);
           for (const t of spec.home) assert.ok(r.text.includes(t), `${home} shows "${t}"`);
           assert.ok(r.text.includes('2026'), 'copyright year');
-          assert.equal(titlesIn(r.text, site).length, spec.list, `${home} lists ${spec.list} articles`);
+          assert.equal(
+            titlesIn(r.text, site).length,
+            spec.list,
+            `${home} lists ${spec.list} articles`,
+          );
           assert.ok(!r.text.includes(NOT_FOUND[0]));
         }
       });
@@ -84,14 +108,20 @@ for (const [site, spec] of Object.entries(SITES)) {
           if (all.some((a) => String(a.id) === bad)) continue;
           const r = await page(`${v.base}/${spec.detail}/${bad}`, v.host);
           assert.equal(r.status, 404, `${bad} is unknown`);
-          assert.equal(titlesIn(r.text, site).length, 0, `${bad}: the empty article shows no article`);
+          assert.equal(
+            titlesIn(r.text, site).length,
+            0,
+            `${bad}: the empty article shows no article`,
+          );
           assert.ok(!r.text.includes(NOT_FOUND[0]), `${bad}: the empty article, not the 404 page`);
           assert.ok(r.text.includes('2026'), `${bad}: the empty article keeps the site's footer`);
         }
       });
 
       test(`${v.name}: anything else is the 404 page`, async () => {
-        const others = v.base ? ['/', '/home', `${v.base}/nope`, `${v.base}`, '/contact-us'] : ['/nope', `/${site}/home`, '/waveads/home', '/view/ecinf/x'];
+        const others = v.base
+          ? ['/', '/home', `${v.base}/nope`, `${v.base}`, '/contact-us']
+          : ['/nope', `/${site}/home`, '/waveads/home', '/view/ecinf/x'];
         for (const p of others) {
           const r = await page(p, v.host);
           assert.equal(r.status, 404, `${p} on ${v.host}`);
@@ -103,7 +133,11 @@ for (const [site, spec] of Object.entries(SITES)) {
 }
 
 describe('kuponz2 France page', () => {
-  for (const [target, host] of [['/kuponz2/france', undefined], ['/france', HOSTS.kuponz2[0]], ['/france', HOSTS.kuponz2[1]]]) {
+  for (const [target, host] of [
+    ['/kuponz2/france', undefined],
+    ['/france', HOSTS.kuponz2[0]],
+    ['/france', HOSTS.kuponz2[1]],
+  ]) {
     test(`${target} on ${host ?? 'the prefixed set'}`, async () => {
       const r = await page(target, host);
       assert.equal(r.status, 200);
@@ -132,7 +166,11 @@ describe('waveads', () => {
       const r = await page(p, host);
       assert.equal(r.status, 200, p);
       assert.ok(r.text.includes('The Digital Wave Rider'), p);
-      assert.match(r.body, /href="\/contact-us"/, 'CONTACT US goes to /contact-us on the global host');
+      assert.match(
+        r.body,
+        /href="\/contact-us"/,
+        'CONTACT US goes to /contact-us on the global host',
+      );
     }
     const contact = await page('/contact-us', host);
     assert.equal(contact.status, 200);
@@ -141,7 +179,11 @@ describe('waveads', () => {
       assert.equal((await page(p, host)).status, 404, p);
     }
     const test = await page('/waveads/home', 'x.test');
-    assert.match(test.body, /href="\/waveads\/contact-us"/, 'CONTACT US stays under the prefix elsewhere');
+    assert.match(
+      test.body,
+      /href="\/waveads\/contact-us"/,
+      'CONTACT US stays under the prefix elsewhere',
+    );
   });
   test('each language is prerendered and picked by the lang cookie', async () => {
     for (const lang of ['en', 'ja', 'ko', 'es', 'pt']) {
@@ -157,7 +199,11 @@ describe('waveads', () => {
 
 describe('enicf landing', () => {
   test('prefixed route and online routes', async () => {
-    for (const [p, host] of [['/view/ecinf', undefined], ['/', HOSTS.enicf[0]], ['/view/ecinf', HOSTS.enicf[0]]]) {
+    for (const [p, host] of [
+      ['/view/ecinf', undefined],
+      ['/', HOSTS.enicf[0]],
+      ['/view/ecinf', HOSTS.enicf[0]],
+    ]) {
       const r = await page(p, host);
       assert.equal(r.status, 200, `${p} on ${host}`);
       assert.ok(r.text.includes('Block Blast!'));
@@ -170,7 +216,12 @@ describe('enicf landing', () => {
 describe('host matching', () => {
   test('case, port and a trailing dot do not matter', async () => {
     const host = HOSTS.tts3[0];
-    for (const h of [host.toUpperCase(), `${host}:8080`, `${host}.`, `${host.toUpperCase()}.:1234`]) {
+    for (const h of [
+      host.toUpperCase(),
+      `${host}:8080`,
+      `${host}.`,
+      `${host.toUpperCase()}.:1234`,
+    ]) {
       const r = await page('/home', h);
       assert.equal(r.status, 200, h);
       assert.ok(r.text.includes('Welcome To Youadsmedia-Top'), h);
@@ -195,9 +246,9 @@ describe('headers', () => {
 
   test('inline scripts are allowed only by hash', async () => {
     const r = await request(srv.port, '/waveads/home');
-    const inline = [...r.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(
-      (m) => !/type="application\/(json|ld\+json)"/.test(m[1]) && m[2].trim() !== '',
-    );
+    const inline = [
+      ...r.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g),
+    ].filter((m) => !/type="application\/(json|ld\+json)"/.test(m[1]) && m[2].trim() !== '');
     const csp = r.headers['content-security-policy'];
     const { createHash } = await import('node:crypto');
     for (const m of inline) {
@@ -219,7 +270,9 @@ describe('headers', () => {
     assert.equal(head.status, 200);
     assert.equal(head.headers['content-length'], plain.headers['content-length']);
     assert.equal(head.raw.length, 0);
-    const br = await request(srv.port, '/tts2/home', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    const br = await request(srv.port, '/tts2/home', {
+      headers: { 'Accept-Encoding': 'gzip, br' },
+    });
     assert.equal(br.headers['content-encoding'], 'br');
     assert.equal(br.body, plain.body);
     assert.ok(br.raw.length < plain.raw.length);
@@ -237,7 +290,8 @@ describe('headers', () => {
       const r = await request(srv.port, a, { headers: { 'Accept-Encoding': 'br' } });
       assert.equal(r.status, 200, a);
       assert.equal(r.headers['cache-control'], 'public, max-age=31536000, immutable', a);
-      if (/\.(js|css)$/.test(a) && Number(r.headers['content-length']) > 1024) assert.equal(r.headers['content-encoding'], 'br', a);
+      if (/\.(js|css)$/.test(a) && Number(r.headers['content-length']) > 1024)
+        assert.equal(r.headers['content-encoding'], 'br', a);
     }
   });
 

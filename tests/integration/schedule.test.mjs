@@ -10,7 +10,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 
-import { HOSTS, ROOT, buildWithContent as build, configText, request, startServer } from './harness.mjs';
+import {
+  HOSTS,
+  ROOT,
+  buildWithContent as build,
+  configText,
+  request,
+  startServer,
+} from './harness.mjs';
 
 const HOST = HOSTS.tts1[0];
 const iso = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -20,7 +27,12 @@ function frontMatter(content, id, key, value) {
   const file = path.join(content, 'tts1/articles', `${id}.md`);
   const text = readFileSync(file, 'utf8');
   const line = new RegExp(`^${key}: .*$`, 'm');
-  writeFileSync(file, line.test(text) ? text.replace(line, `${key}: ${value}`) : text.replace(/^excerpt:/m, `${key}: ${value}\nexcerpt:`));
+  writeFileSync(
+    file,
+    line.test(text)
+      ? text.replace(line, `${key}: ${value}`)
+      : text.replace(/^excerpt:/m, `${key}: ${value}\nexcerpt:`),
+  );
 }
 
 /** What one server answers now about the scheduled articles, on both route sets. */
@@ -36,7 +48,13 @@ async function look(srv) {
   const inFeed = (id) => feed.includes(`/article-detail/${id}"`);
   const out = {};
   for (const id of ['2', '3', '4', '5']) {
-    out[id] = [await status(`/article-detail/${id}`), await prefixed(`/article-detail/${id}`), listed(id), inSitemap(id), inFeed(id)];
+    out[id] = [
+      await status(`/article-detail/${id}`),
+      await prefixed(`/article-detail/${id}`),
+      listed(id),
+      inSitemap(id),
+      inFeed(id),
+    ];
   }
   return out;
 }
@@ -59,7 +77,10 @@ describe('drafts, schedules and expiry', () => {
     frontMatter(content, '4', 'expires', iso(expire));
     frontMatter(content, '5', 'expires', iso(start - 86_400_000));
     const bundle = build(content);
-    assert.ok(Date.now() < live - 5_000, `the build took too long to see the moments: ${Date.now() - start} ms`);
+    assert.ok(
+      Date.now() < live - 5_000,
+      `the build took too long to see the moments: ${Date.now() - start} ms`,
+    );
     assert.match(bundle.stdout, /2 later editions/);
     const first = JSON.parse(readFileSync(path.join(bundle.web, 'manifest.json'), 'utf8'));
     assert.deepEqual(first.editions, [
@@ -69,9 +90,15 @@ describe('drafts, schedules and expiry', () => {
 
     const servers = [];
     try {
-      for (let i = 0; i < 2; i++) servers.push(await startServer({ config: configText(), args: ['--web', bundle.web] }));
+      for (let i = 0; i < 2; i++)
+        servers.push(await startServer({ config: configText(), args: ['--web', bundle.web] }));
       // [status online, status prefixed, on the home page, in the sitemap, in the feed]
-      const before = { 2: [404, 404, false, false, false], 3: [404, 404, false, false, false], 4: [200, 200, true, true, true], 5: [410, 410, false, false, false] };
+      const before = {
+        2: [404, 404, false, false, false],
+        3: [404, 404, false, false, false],
+        4: [200, 200, true, true, true],
+        5: [410, 410, false, false, false],
+      };
       const between = { ...before, 3: [200, 200, true, true, true] };
       const after = { ...between, 4: [410, 410, false, false, false] };
       for (const srv of servers) assert.deepEqual(await look(srv), before);
@@ -79,17 +106,27 @@ describe('drafts, schedules and expiry', () => {
       const gone = await request(servers[0].port, '/article-detail/5', { host: HOST });
       assert.equal(gone.status, 410);
       assert.equal(gone.headers['cache-control'], 'no-cache');
-      assert.equal(gone.body, (await request(servers[0].port, '/no-such-page', { host: HOST })).body);
+      assert.equal(
+        gone.body,
+        (await request(servers[0].port, '/no-such-page', { host: HOST })).body,
+      );
 
       await until(live - 1_500);
-      for (const srv of servers) assert.deepEqual((await look(srv))[3], before[3], 'not a moment early');
+      for (const srv of servers)
+        assert.deepEqual((await look(srv))[3], before[3], 'not a moment early');
       await until(live + 300);
       for (const srv of servers) assert.deepEqual(await look(srv), between);
       await until(expire + 300);
       for (const srv of servers) assert.deepEqual(await look(srv), after);
       for (const srv of servers) {
-        const switches = srv.stderr.split('\n').filter((l) => l.includes('"event":"edition"')).map((l) => JSON.parse(l));
-        assert.deepEqual(switches.map((e) => e.manifest), ['manifest.1.json', 'manifest.2.json']);
+        const switches = srv.stderr
+          .split('\n')
+          .filter((l) => l.includes('"event":"edition"'))
+          .map((l) => JSON.parse(l));
+        assert.deepEqual(
+          switches.map((e) => e.manifest),
+          ['manifest.1.json', 'manifest.2.json'],
+        );
         for (const e of switches) assert.ok(e.late_ms < 250, `switched ${e.late_ms} ms late`);
       }
       // A server started after both moments serves the last edition at once.

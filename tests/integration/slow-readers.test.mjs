@@ -36,7 +36,9 @@ function largestAsset() {
 }
 
 async function slowReaders(port, args) {
-  const { stdout } = await run('python3', [ABUSE, 'slow-readers', String(port), ...args], { timeout: 120_000 });
+  const { stdout } = await run('python3', [ABUSE, 'slow-readers', String(port), ...args], {
+    timeout: 120_000,
+  });
   return JSON.parse(stdout);
 }
 
@@ -55,15 +57,32 @@ test('slow readers from one address at a descriptor limit of 256: a normal clien
     assert.ok(cap > 150 && cap < 256, `the cap (${cap}) comes from the limit`);
     assert.ok(perIp >= 16 && perIp < cap / 4, `a per-address cap (${perIp}) is derived from it`);
 
-    const r = await slowReaders(srv.port, ['--path', asset.path, '--count', String(cap), '--never-read', '4', '--seconds', '24']);
-    assert.equal(r.normal_ok, r.normal_requests, `every page answered: ${JSON.stringify(r.normal_failures)}`);
+    const r = await slowReaders(srv.port, [
+      '--path',
+      asset.path,
+      '--count',
+      String(cap),
+      '--never-read',
+      '4',
+      '--seconds',
+      '24',
+    ]);
+    assert.equal(
+      r.normal_ok,
+      r.normal_requests,
+      `every page answered: ${JSON.stringify(r.normal_failures)}`,
+    );
     assert.ok(r.normal_requests >= 40);
     assert.ok(r.normal_slowest_seconds < 5, `slowest page ${r.normal_slowest_seconds} s`);
     // The address keeps no more than its share; the rest were closed (evicted for its newer
     // connections) or refused, and a never-reading one goes within write_timeout, not twice it.
-    assert.ok(r.opened - r.closed_by_server <= perIp + 1, `${r.opened} opened, ${r.closed_by_server} closed by the server`);
+    assert.ok(
+      r.opened - r.closed_by_server <= perIp + 1,
+      `${r.opened} opened, ${r.closed_by_server} closed by the server`,
+    );
     assert.equal(r.never_reading_closed_at.length, 4);
-    for (const t of r.never_reading_closed_at) assert.ok(t <= 5 + 1.5, `a never-reading client closed at ${t} s`);
+    for (const t of r.never_reading_closed_at)
+      assert.ok(t <= 5 + 1.5, `a never-reading client closed at ${t} s`);
 
     const m = samples((await request(srv.port, '/metrics')).body);
     const closed =
@@ -87,7 +106,16 @@ test('past the whole cap, the answer that has waited longest for its reader make
   try {
     const asset = largestAsset();
     const cap = samples((await request(srv.port, '/metrics')).body).wavesites_max_connections;
-    const r = await slowReaders(srv.port, ['--path', asset.path, '--count', String(cap), '--seconds', '12', '--source', '127.0.0.2']);
+    const r = await slowReaders(srv.port, [
+      '--path',
+      asset.path,
+      '--count',
+      String(cap),
+      '--seconds',
+      '12',
+      '--source',
+      '127.0.0.2',
+    ]);
     const late = r.normal_failures.filter((f) => f.at > 1.5);
     assert.deepEqual(late, [], 'after the first second every page is answered');
     assert.ok(r.normal_slowest_seconds < 5);
@@ -109,13 +137,26 @@ test('a client that takes a run of answers slower than the minimum rate is close
   try {
     const asset = largestAsset();
     const r = await slowReaders(srv.port, [
-      '--path', asset.path, '--count', '1', '--seconds', '15', '--drain-every', '0.5', '--drain-bytes', '2048',
+      '--path',
+      asset.path,
+      '--count',
+      '1',
+      '--seconds',
+      '15',
+      '--drain-every',
+      '0.5',
+      '--drain-bytes',
+      '2048',
     ]);
     assert.equal(r.closed_at.length, 1, 'closed by the server');
     assert.ok(r.closed_at[0] >= 5 && r.closed_at[0] <= 13, `closed at ${r.closed_at[0]} s`);
     const m = samples((await request(srv.port, '/metrics')).body);
     assert.equal(m['wavesites_connections_dropped_total{reason="too_slow"}'], 1);
-    assert.equal(m['wavesites_connections_dropped_total{reason="write_timeout"}'], 0, 'it never paused 5 s');
+    assert.equal(
+      m['wavesites_connections_dropped_total{reason="write_timeout"}'],
+      0,
+      'it never paused 5 s',
+    );
   } finally {
     assert.deepEqual(await srv.stop(), { code: 0, signal: null });
   }

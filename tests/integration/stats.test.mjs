@@ -18,10 +18,13 @@ const PROXY = '[proxy]\ntrusted = ["127.0.0.1"]\n';
 const LIMITS = '[limits]\nleads_per_ip_per_hour = 1000\n';
 
 const UA = {
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  pixel: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  pixel:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
   ipad: 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  windows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
   googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
   bingbot: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
@@ -29,15 +32,31 @@ const UA = {
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
-const storeOf = (srv, database) => ['--config', path.join(srv.dir, 'sites.toml'), ...(database ? ['--database', database] : ['--data', path.join(srv.dir, 'data')])];
+const storeOf = (srv, database) => [
+  '--config',
+  path.join(srv.dir, 'sites.toml'),
+  ...(database ? ['--database', database] : ['--data', path.join(srv.dir, 'data')]),
+];
 
 /** A GET (or another method) from `ip` behind the trusted proxy, as the browser `ua`. */
 function visit(srv, host, target, { ip, ua = UA.windows, method = 'GET', headers = {} } = {}) {
-  return request(srv.port, target, { host, method, headers: { 'X-Forwarded-For': ip, 'User-Agent': ua, ...headers } });
+  return request(srv.port, target, {
+    host,
+    method,
+    headers: { 'X-Forwarded-For': ip, 'User-Agent': ua, ...headers },
+  });
 }
 
 async function statsJson(srv, args = [], database) {
-  const r = await runCli(['stats', '--format', 'json', '--web', WEB, ...storeOf(srv, database), ...args]);
+  const r = await runCli([
+    'stats',
+    '--format',
+    'json',
+    '--web',
+    WEB,
+    ...storeOf(srv, database),
+    ...args,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -46,7 +65,7 @@ async function statsJson(srv, args = [], database) {
 function totals(report) {
   const out = {};
   for (const [site, s] of Object.entries(report.sites)) {
-    const { days, ...rest } = s;
+    const { days: _days, ...rest } = s;
     out[site] = rest;
   }
   return out;
@@ -76,8 +95,24 @@ const BLAST = HOSTS.enicf[0];
  */
 async function firstHalf(srv, slug) {
   const counted = [
-    [BEAUTY, '/article-detail/3?utm_source=Newsletter&utm_medium=email&utm_campaign=Spring-Sale', { ip: '198.51.100.1', ua: UA.iphone, headers: { Referer: 'https://news.example/today?id=9' } }],
-    [BEAUTY, '/', { ip: '198.51.100.1', ua: UA.iphone, headers: { Referer: `https://${BEAUTY}/article-detail/3` } }],
+    [
+      BEAUTY,
+      '/article-detail/3?utm_source=Newsletter&utm_medium=email&utm_campaign=Spring-Sale',
+      {
+        ip: '198.51.100.1',
+        ua: UA.iphone,
+        headers: { Referer: 'https://news.example/today?id=9' },
+      },
+    ],
+    [
+      BEAUTY,
+      '/',
+      {
+        ip: '198.51.100.1',
+        ua: UA.iphone,
+        headers: { Referer: `https://${BEAUTY}/article-detail/3` },
+      },
+    ],
     [BEAUTY, '/article-detail/3', { ip: '198.51.100.2' }],
     [BEAUTY, '/article-detail/3', { ip: '198.51.100.2' }],
     [BEAUTY, '/home?utm_source=%20Google%20', { ip: '198.51.100.3', ua: UA.ipad }],
@@ -89,9 +124,15 @@ async function firstHalf(srv, slug) {
     assert.equal(r.status, 200, `${host}${target}`);
     if (target === '/article-detail/3') etag = r.headers.etag;
   }
-  const revalidated = await visit(srv, BEAUTY, '/article-detail/3', { ip: '198.51.100.2', headers: { 'If-None-Match': etag } });
+  const revalidated = await visit(srv, BEAUTY, '/article-detail/3', {
+    ip: '198.51.100.2',
+    headers: { 'If-None-Match': etag },
+  });
   assert.equal(revalidated.status, 304);
-  const out = await visit(srv, BEAUTY, `/go/${slug}?from=3`, { ip: '198.51.100.2', headers: { Referer: `https://${BEAUTY}/article-detail/3` } });
+  const out = await visit(srv, BEAUTY, `/go/${slug}?from=3`, {
+    ip: '198.51.100.2',
+    headers: { Referer: `https://${BEAUTY}/article-detail/3` },
+  });
   assert.equal(out.status, 302);
 
   // None of these is a view.
@@ -126,29 +167,56 @@ async function firstHalf(srv, slug) {
 async function secondHalf(srv) {
   const counted = [
     [BEAUTY, '/article-detail/3', { ip: '198.51.100.1', ua: UA.iphone }], // the same visitor as before the restart
-    [WAVE, '/ja/', { ip: '198.51.100.20', ua: UA.pixel, headers: { Referer: 'https://www.google.com/' } }],
-    [WAVE, '/ja/contact-us?utm_source=google&utm_medium=cpc&utm_campaign=JP-Launch', { ip: '198.51.100.20', ua: UA.pixel }],
+    [
+      WAVE,
+      '/ja/',
+      { ip: '198.51.100.20', ua: UA.pixel, headers: { Referer: 'https://www.google.com/' } },
+    ],
+    [
+      WAVE,
+      '/ja/contact-us?utm_source=google&utm_medium=cpc&utm_campaign=JP-Launch',
+      { ip: '198.51.100.20', ua: UA.pixel },
+    ],
     [WAVE, '/', { ip: '198.51.100.21', ua: UA.mac }],
     [BLAST, '/', { ip: '198.51.100.30', ua: UA.iphone }],
     [BLAST, '/', { ip: '198.51.100.31', ua: UA.pixel }],
     [BLAST, '/', { ip: '198.51.100.32', ua: UA.windows }],
     [BLAST, '/privacy', { ip: '198.51.100.32', ua: UA.windows }],
   ];
-  for (const [host, target, opts] of counted) assert.equal((await visit(srv, host, target, opts)).status, 200, `${host}${target}`);
+  for (const [host, target, opts] of counted)
+    assert.equal((await visit(srv, host, target, opts)).status, 200, `${host}${target}`);
   // The button: once with its script (a beacon), once without (its /go/ link).
   const beacon = await request(srv.port, '/api/clicks', {
     method: 'POST',
     host: BLAST,
-    headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'X-Forwarded-For': '198.51.100.30', 'User-Agent': UA.iphone },
+    headers: {
+      'Content-Type': 'text/plain;charset=UTF-8',
+      'X-Forwarded-For': '198.51.100.30',
+      'User-Agent': UA.iphone,
+    },
     body: JSON.stringify({ referrer: '' }),
   });
   assert.equal(beacon.status, 204);
-  assert.equal((await visit(srv, BLAST, '/go/block-blast', { ip: '198.51.100.31', ua: UA.pixel })).status, 302);
+  assert.equal(
+    (await visit(srv, BLAST, '/go/block-blast', { ip: '198.51.100.31', ua: UA.pixel })).status,
+    302,
+  );
 }
 
 /** What the two halves make, exactly. */
 function expected(slug) {
-  const zero = { pages: {}, referrers: {}, sources: {}, mediums: {}, campaigns: {}, devices: { mobile: 0, tablet: 0, desktop: 0 }, links: {}, ctr: {}, leads: 0, leads_by_source: {} };
+  const zero = {
+    pages: {},
+    referrers: {},
+    sources: {},
+    mediums: {},
+    campaigns: {},
+    devices: { mobile: 0, tablet: 0, desktop: 0 },
+    links: {},
+    ctr: {},
+    leads: 0,
+    leads_by_source: {},
+  };
   return {
     tts1: {
       views: 9,
@@ -215,13 +283,25 @@ async function leads(srv) {
     officialWebsiteName: 'waveads',
   };
   const post = async (body) => {
-    const r = await request(srv.port, LEAD_PATH, { host: WAVE, method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.70' }, body: JSON.stringify(body) });
+    const r = await request(srv.port, LEAD_PATH, {
+      host: WAVE,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.70' },
+      body: JSON.stringify(body),
+    });
     assert.equal(r.status, 200, r.body);
     return JSON.parse(r.body).data.id;
   };
   const attributed = await post({
     ...base,
-    attribution: { utm_source: 'Google', utm_medium: 'cpc', utm_campaign: 'jp-launch', gclid: 'abc', landing_path: '/ja/contact-us?utm_source=google', first_seen: '2026-11-26T09:00:00.000Z' },
+    attribution: {
+      utm_source: 'Google',
+      utm_medium: 'cpc',
+      utm_campaign: 'jp-launch',
+      gclid: 'abc',
+      landing_path: '/ja/contact-us?utm_source=google',
+      first_seen: '2026-11-26T09:00:00.000Z',
+    },
   });
   const plain = await post(base);
   return { attributed, plain };
@@ -253,7 +333,11 @@ describe('visit counts and the stats report', () => {
       const report = await statsJson(srv);
       assert.deepEqual(Object.keys(report), ['from', 'to', 'sites']);
       assert.equal(report.to, today());
-      assert.equal(report.from, new Date(Date.now() - 29 * 86400_000).toISOString().slice(0, 10), 'the last 30 days');
+      assert.equal(
+        report.from,
+        new Date(Date.now() - 29 * 86400_000).toISOString().slice(0, 10),
+        'the last 30 days',
+      );
       assert.deepEqual(totals(report), expected(slug));
       const days = report.sites.tts1.days;
       assert.equal(days.length, 30);
@@ -264,7 +348,16 @@ describe('visit counts and the stats report', () => {
       const one = await statsJson(srv, ['--site', 'enicf', '--from', today(), '--to', today()]);
       assert.deepEqual(Object.keys(one.sites), ['enicf']);
       assert.deepEqual(totals(one).enicf, expected(slug).enicf);
-      const csv = await runCli(['stats', '--format', 'csv', '--site', 'tts1', '--web', WEB, ...storeOf(srv)]);
+      const csv = await runCli([
+        'stats',
+        '--format',
+        'csv',
+        '--site',
+        'tts1',
+        '--web',
+        WEB,
+        ...storeOf(srv),
+      ]);
       assert.equal(csv.code, 0, csv.stderr);
       const rows = csv.stdout.trim().split('\r\n');
       assert.equal(rows[0], 'site,metric,name,value');
@@ -288,16 +381,47 @@ describe('visit counts and the stats report', () => {
       }
 
       // The leads, with their attribution, in the export (JSON object, CSV columns).
-      const exported = JSON.parse((await runCli(['leads', 'export', '--format', 'json', ...storeOf(srv)])).stdout);
+      const exported = JSON.parse(
+        (await runCli(['leads', 'export', '--format', 'json', ...storeOf(srv)])).stdout,
+      );
       const a = exported.find((l) => l.id === attributed);
-      assert.deepEqual(a.attribution, { utm_source: 'Google', utm_medium: 'cpc', utm_campaign: 'jp-launch', gclid: 'abc', landing_path: '/ja/contact-us?utm_source=google', first_seen: '2026-11-26T09:00:00.000Z' });
+      assert.deepEqual(a.attribution, {
+        utm_source: 'Google',
+        utm_medium: 'cpc',
+        utm_campaign: 'jp-launch',
+        gclid: 'abc',
+        landing_path: '/ja/contact-us?utm_source=google',
+        first_seen: '2026-11-26T09:00:00.000Z',
+      });
       assert.deepEqual(exported.find((l) => l.id === plain).attribution, {});
       const leadCsv = (await runCli(['leads', 'export', ...storeOf(srv)])).stdout.split('\r\n');
       const header = leadCsv[0].split(',');
-      const names = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid', 'ttclid', 'msclkid', 'li_fat_id', 'referrer', 'landing_path', 'first_seen'];
-      assert.deepEqual(header.slice(-names.length), names.map((n) => `attribution.${n}`));
+      const names = [
+        'utm_source',
+        'utm_medium',
+        'utm_campaign',
+        'utm_term',
+        'utm_content',
+        'gclid',
+        'fbclid',
+        'ttclid',
+        'msclkid',
+        'li_fat_id',
+        'referrer',
+        'landing_path',
+        'first_seen',
+      ];
+      assert.deepEqual(
+        header.slice(-names.length),
+        names.map((n) => `attribution.${n}`),
+      );
       const line = leadCsv.find((l) => l.startsWith(`"${attributed}"`));
-      assert.ok(line.endsWith('"Google","cpc","jp-launch","","","abc","","","","","","/ja/contact-us?utm_source=google","2026-11-26T09:00:00.000Z"'), line);
+      assert.ok(
+        line.endsWith(
+          '"Google","cpc","jp-launch","","","abc","","","","","","/ja/contact-us?utm_source=google","2026-11-26T09:00:00.000Z"',
+        ),
+        line,
+      );
 
       // The dashboard's data is the same report, while the server runs (after a flush).
       srv = await startServer({ config, dir: srv.dir });
@@ -306,7 +430,11 @@ describe('visit counts and the stats report', () => {
       assert.match(api.headers['content-type'], /^application\/json/);
       assert.equal(api.headers['cache-control'], 'no-store');
       assert.deepEqual(JSON.parse(api.body), report);
-      const oneApi = await request(srv.port, `/stats/api?site=enicf&from=${today()}&to=${today()}`, { host: '127.0.0.1' });
+      const oneApi = await request(
+        srv.port,
+        `/stats/api?site=enicf&from=${today()}&to=${today()}`,
+        { host: '127.0.0.1' },
+      );
       assert.deepEqual(JSON.parse(oneApi.body), one);
       for (const q of ['site=nope', 'from=2026-02-30', 'to=x', `from=${today()}&to=2020-01-01`]) {
         const bad = await request(srv.port, `/stats/api?${q}`, { host: BEAUTY });
@@ -315,9 +443,21 @@ describe('visit counts and the stats report', () => {
       }
       // A view now reaches the store within the flush interval (10 s), with the server running.
       assert.equal((await visit(srv, BEAUTY, '/privacy', { ip: '198.51.100.4' })).status, 200);
-      await waitFor('the flush', async () => JSON.parse((await request(srv.port, '/stats/api?site=tts1', { host: BEAUTY })).body).sites.tts1.views === 10, 15_000);
-      const after = JSON.parse((await request(srv.port, '/stats/api?site=tts1', { host: BEAUTY })).body).sites.tts1;
-      assert.equal(after.visitors, 5, 'a visitor of the day is one visitor, however many times it comes back');
+      await waitFor(
+        'the flush',
+        async () =>
+          JSON.parse((await request(srv.port, '/stats/api?site=tts1', { host: BEAUTY })).body).sites
+            .tts1.views === 10,
+        15_000,
+      );
+      const after = JSON.parse(
+        (await request(srv.port, '/stats/api?site=tts1', { host: BEAUTY })).body,
+      ).sites.tts1;
+      assert.equal(
+        after.visitors,
+        5,
+        'a visitor of the day is one visitor, however many times it comes back',
+      );
 
       // Neither an address nor a User-Agent of a view is in any file of the store (a lead keeps its
       // own, from 198.51.100.70).
@@ -325,7 +465,14 @@ describe('visit counts and the stats report', () => {
       const data = path.join(srv.dir, 'data');
       for (const f of readdirSync(data).filter((f) => f.startsWith('wavesites.db'))) {
         const bytes = readFileSync(path.join(data, f));
-        for (const needle of ['198.51.100.1', '198.51.100.20', '203.0.113.7', 'iPhone OS', 'Pixel 8', 'Googlebot']) {
+        for (const needle of [
+          '198.51.100.1',
+          '198.51.100.20',
+          '203.0.113.7',
+          'iPhone OS',
+          'Pixel 8',
+          'Googlebot',
+        ]) {
           assert.equal(bytes.indexOf(needle), -1, `${needle} in ${f}`);
         }
       }
@@ -348,17 +495,38 @@ describe('visit counts and the stats report', () => {
       // Make today's counts 40 days old, as time would.
       const db = path.join(srv.dir, 'data', 'wavesites.db');
       const old = new Date(Date.now() - 40 * 86400_000).toISOString().slice(0, 10);
-      const r = spawnSync('python3', ['-c', 'import sqlite3,sys\nd=sqlite3.connect(sys.argv[1])\nn=d.execute("UPDATE stats_daily SET day=?",(sys.argv[2],)).rowcount\nd.commit()\nprint(n)', db, old], { encoding: 'utf8' });
+      const r = spawnSync(
+        'python3',
+        [
+          '-c',
+          'import sqlite3,sys\nd=sqlite3.connect(sys.argv[1])\nn=d.execute("UPDATE stats_daily SET day=?",(sys.argv[2],)).rowcount\nd.commit()\nprint(n)',
+          db,
+          old,
+        ],
+        { encoding: 'utf8' },
+      );
       assert.equal(r.status, 0, r.stderr);
       assert.ok(Number(r.stdout) > 5, r.stdout);
-      assert.equal((await statsJson(srv, ['--site', 'tts1', '--from', old, '--to', old])).sites.tts1.views, 5);
+      assert.equal(
+        (await statsJson(srv, ['--site', 'tts1', '--from', old, '--to', old])).sites.tts1.views,
+        5,
+      );
 
-      srv = await startServer({ config: configText(`${PROXY}\n[retention]\nstats_days = 30\n`), dir: srv.dir });
+      srv = await startServer({
+        config: configText(`${PROXY}\n[retention]\nstats_days = 30\n`),
+        dir: srv.dir,
+      });
       await waitFor('the sweep at start', () => srv.stderr.includes('"records":"stats"'));
-      const swept = srv.stderr.split('\n').filter((l) => l.includes('"records":"stats"')).map((l) => JSON.parse(l))[0];
+      const swept = srv.stderr
+        .split('\n')
+        .filter((l) => l.includes('"records":"stats"'))
+        .map((l) => JSON.parse(l))[0];
       assert.equal(swept.kind, 'retention');
       assert.equal(swept.rows, Number(r.stdout));
-      assert.equal((await statsJson(srv, ['--site', 'tts1', '--from', old, '--to', old])).sites.tts1.views, 0);
+      assert.equal(
+        (await statsJson(srv, ['--site', 'tts1', '--from', old, '--to', old])).sites.tts1.views,
+        0,
+      );
     } finally {
       await srv.stop();
     }
@@ -381,18 +549,33 @@ describe('visit counts and the stats report', () => {
           remark: '',
           agree: true,
           officialWebsiteName: 'waveads',
-          attribution: { utm_source: 'partner', fbclid: 'f'.repeat(201), evil: 'x', ttclid: 42, msclkid: 'm'.repeat(200) },
+          attribution: {
+            utm_source: 'partner',
+            fbclid: 'f'.repeat(201),
+            evil: 'x',
+            ttclid: 42,
+            msclkid: 'm'.repeat(200),
+          },
         }),
       });
       assert.equal(r.status, 200, r.body);
       const id = JSON.parse(r.body).data.id;
-      const [lead] = JSON.parse((await runCli(['leads', 'export', '--format', 'json', ...storeOf(srv)])).stdout);
+      const [lead] = JSON.parse(
+        (await runCli(['leads', 'export', '--format', 'json', ...storeOf(srv)])).stdout,
+      );
       assert.equal(lead.id, id);
       assert.deepEqual(lead.attribution, { utm_source: 'partner', msclkid: 'm'.repeat(200) });
-      const dropped = srv.stderr.split('\n').filter((l) => l.includes('"event":"attribution_dropped"')).map((l) => JSON.parse(l));
+      const dropped = srv.stderr
+        .split('\n')
+        .filter((l) => l.includes('"event":"attribution_dropped"'))
+        .map((l) => JSON.parse(l));
       assert.equal(dropped.length, 1);
       assert.equal(dropped[0].lead, id);
-      assert.deepEqual([...dropped[0].dropped].sort(), ['evil (unknown)', 'fbclid (over 200 characters)', 'ttclid (not text)']);
+      assert.deepEqual([...dropped[0].dropped].sort(), [
+        'evil (unknown)',
+        'fbclid (over 200 characters)',
+        'ttclid (not text)',
+      ]);
       assert.ok(!JSON.stringify(dropped[0]).includes('fffff'), 'the dropped values are not logged');
       // An attribution that is not an object is dropped too, and the lead is kept.
       for (const attribution of ['utm_source=x', [1, 2], null]) {
@@ -400,7 +583,18 @@ describe('visit counts and the stats report', () => {
           host: WAVE,
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.50' },
-          body: JSON.stringify({ businessEmail: 'ana@lisboa-apps.example', firstName: 'Ana', lastName: 'Costa', country: 'PT', describes: 'advertiser', companyName: 'Lisboa Apps', remark: '', agree: true, officialWebsiteName: 'waveads', attribution }),
+          body: JSON.stringify({
+            businessEmail: 'ana@lisboa-apps.example',
+            firstName: 'Ana',
+            lastName: 'Costa',
+            country: 'PT',
+            describes: 'advertiser',
+            companyName: 'Lisboa Apps',
+            remark: '',
+            agree: true,
+            officialWebsiteName: 'waveads',
+            attribution,
+          }),
         });
         assert.equal(again.status, 200, `${JSON.stringify(attribution)}: ${again.body}`);
       }
@@ -412,7 +606,10 @@ describe('visit counts and the stats report', () => {
 
 describe('who may see the stats', () => {
   const hashOf = (password) => {
-    const r = spawnSync('env', ['--default-signal=PIPE', BIN, 'passwd'], { input: `${password}\n`, encoding: 'utf8' });
+    const r = spawnSync('env', ['--default-signal=PIPE', BIN, 'passwd'], {
+      input: `${password}\n`,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     return r.stdout.trim();
   };
@@ -446,32 +643,63 @@ describe('who may see the stats', () => {
       for (const s of srcs) assert.match(s, /^\/(assets\/|favicon)/, s);
       // From another address (through the proxy) there is nothing there.
       for (const target of ['/stats/', '/stats/api', '/stats']) {
-        const r = await request(srv.port, target, { host: BEAUTY, headers: { 'X-Forwarded-For': '198.51.100.60' } });
+        const r = await request(srv.port, target, {
+          host: BEAUTY,
+          headers: { 'X-Forwarded-For': '198.51.100.60' },
+        });
         assert.equal(r.status, 404, target);
         assert.match(r.headers['content-type'], /^text\/html/);
       }
       await srv.stop();
 
       const hash = hashOf('correct horse battery');
-      srv = await startServer({ config: configText(`${PROXY}\n[stats]\nallow = []\n\n[stats.users]\nmika = "${hash}"\n`), dir: srv.dir });
-      const basic = (user, password) => ({ Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+      srv = await startServer({
+        config: configText(`${PROXY}\n[stats]\nallow = []\n\n[stats.users]\nmika = "${hash}"\n`),
+        dir: srv.dir,
+      });
+      const basic = (user, password) => ({
+        Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+      });
       const none = await request(srv.port, '/stats/', { host: BEAUTY });
       assert.equal(none.status, 401, 'loopback is no longer allowed');
       assert.match(none.headers['www-authenticate'], /^Basic realm="wavesites stats"/);
-      const good = await request(srv.port, '/stats/api', { host: BEAUTY, headers: basic('mika', 'correct horse battery') });
+      const good = await request(srv.port, '/stats/api', {
+        host: BEAUTY,
+        headers: basic('mika', 'correct horse battery'),
+      });
       assert.equal(good.status, 200);
       assert.ok(JSON.parse(good.body).sites.tts1);
-      assert.equal((await request(srv.port, '/stats/', { host: WAVE, headers: basic('mika', 'correct horse battery') })).status, 200, 'on any host');
-      const from = (ip, headers) => request(srv.port, '/stats/api', { host: BEAUTY, headers: { 'X-Forwarded-For': ip, ...headers } });
+      assert.equal(
+        (
+          await request(srv.port, '/stats/', {
+            host: WAVE,
+            headers: basic('mika', 'correct horse battery'),
+          })
+        ).status,
+        200,
+        'on any host',
+      );
+      const from = (ip, headers) =>
+        request(srv.port, '/stats/api', {
+          host: BEAUTY,
+          headers: { 'X-Forwarded-For': ip, ...headers },
+        });
       for (let i = 0; i < 10; i++) {
-        const wrong = await from('198.51.100.61', basic(i % 2 ? 'mika' : 'someone', 'wrong password'));
+        const wrong = await from(
+          '198.51.100.61',
+          basic(i % 2 ? 'mika' : 'someone', 'wrong password'),
+        );
         assert.equal(wrong.status, 401, `failure ${i + 1}`);
         assert.ok(wrong.headers['www-authenticate']);
       }
       const locked = await from('198.51.100.61', basic('mika', 'correct horse battery'));
       assert.equal(locked.status, 429, 'even the right password, for this hour');
       assert.ok(Number(locked.headers['retry-after']) > 0);
-      assert.equal((await from('198.51.100.62', basic('mika', 'correct horse battery'))).status, 200, 'another address');
+      assert.equal(
+        (await from('198.51.100.62', basic('mika', 'correct horse battery'))).status,
+        200,
+        'another address',
+      );
       assert.equal((await from('198.51.100.62', { Authorization: 'Basic !!!' })).status, 401);
       assert.equal((await from('198.51.100.62', { Authorization: 'Bearer x' })).status, 401);
     } finally {
@@ -480,42 +708,64 @@ describe('who may see the stats', () => {
   });
 });
 
-describe('two servers on one PostgreSQL', { skip: !PG_URL && 'needs WAVESITES_TEST_PG_URL (make test sets it)' }, () => {
-  test('their counts add up and a visitor seen by both is one visitor', async () => {
-    const schema = `stats_${process.pid}_${Date.now()}`;
-    execFileSync('psql', [PG_URL, '-X', '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE SCHEMA ${schema}`]);
-    const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-stats-pg-'));
-    const servers = [];
-    try {
-      const config = configText(PROXY);
-      for (const name of ['a', 'b']) {
-        const d = path.join(dir, name);
-        mkdirSync(d, { recursive: true });
-        servers.push(await startServer({ config, args: ['--database', url], dir: d }));
+describe(
+  'two servers on one PostgreSQL',
+  { skip: !PG_URL && 'needs WAVESITES_TEST_PG_URL (make test sets it)' },
+  () => {
+    test('their counts add up and a visitor seen by both is one visitor', async () => {
+      const schema = `stats_${process.pid}_${Date.now()}`;
+      execFileSync('psql', [
+        PG_URL,
+        '-X',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-qc',
+        `CREATE SCHEMA ${schema}`,
+      ]);
+      const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-stats-pg-'));
+      const servers = [];
+      try {
+        const config = configText(PROXY);
+        for (const name of ['a', 'b']) {
+          const d = path.join(dir, name);
+          mkdirSync(d, { recursive: true });
+          servers.push(await startServer({ config, args: ['--database', url], dir: d }));
+        }
+        const [a, b] = servers;
+        // 40 visitors; each of the first 20 is seen by both servers, the others by one.
+        const sent = [];
+        for (let i = 0; i < 40; i++) {
+          const ip = `198.51.100.${100 + i}`;
+          const ua = i % 3 === 0 ? UA.iphone : UA.windows;
+          const targets = i < 20 ? [a, b] : [i % 2 ? a : b];
+          for (const srv of targets)
+            sent.push(
+              visit(srv, BEAUTY, `/article-detail/${(i % 4) + 1}?utm_campaign=pg-${i % 2}`, {
+                ip,
+                ua,
+              }),
+            );
+        }
+        for (const r of await Promise.all(sent)) assert.equal(r.status, 200);
+        await Promise.all(servers.map((s) => s.stop()));
+        for (const srv of servers) assert.ok(!srv.stderr.includes('"stats_error"'), srv.stderr);
+        const report = await statsJson(a, ['--site', 'tts1'], url);
+        const t = report.sites.tts1;
+        assert.equal(t.views, 60);
+        assert.equal(t.visitors, 40);
+        assert.deepEqual(t.campaigns, { 'pg-0': 30, 'pg-1': 30 });
+        assert.equal(
+          Object.values(t.pages).reduce((x, y) => x + y, 0),
+          60,
+        );
+        assert.deepEqual(t.devices, { mobile: 21, tablet: 0, desktop: 39 });
+      } finally {
+        await Promise.all(servers.map((s) => s.stop()));
+        execFileSync('psql', [PG_URL, '-X', '-qc', `DROP SCHEMA IF EXISTS ${schema} CASCADE`], {
+          stdio: 'ignore',
+        });
       }
-      const [a, b] = servers;
-      // 40 visitors; each of the first 20 is seen by both servers, the others by one.
-      const sent = [];
-      for (let i = 0; i < 40; i++) {
-        const ip = `198.51.100.${100 + i}`;
-        const ua = i % 3 === 0 ? UA.iphone : UA.windows;
-        const targets = i < 20 ? [a, b] : [i % 2 ? a : b];
-        for (const srv of targets) sent.push(visit(srv, BEAUTY, `/article-detail/${(i % 4) + 1}?utm_campaign=pg-${i % 2}`, { ip, ua }));
-      }
-      for (const r of await Promise.all(sent)) assert.equal(r.status, 200);
-      await Promise.all(servers.map((s) => s.stop()));
-      for (const srv of servers) assert.ok(!srv.stderr.includes('"stats_error"'), srv.stderr);
-      const report = await statsJson(a, ['--site', 'tts1'], url);
-      const t = report.sites.tts1;
-      assert.equal(t.views, 60);
-      assert.equal(t.visitors, 40);
-      assert.deepEqual(t.campaigns, { 'pg-0': 30, 'pg-1': 30 });
-      assert.equal(Object.values(t.pages).reduce((x, y) => x + y, 0), 60);
-      assert.deepEqual(t.devices, { mobile: 21, tablet: 0, desktop: 39 });
-    } finally {
-      await Promise.all(servers.map((s) => s.stop()));
-      execFileSync('psql', [PG_URL, '-X', '-qc', `DROP SCHEMA IF EXISTS ${schema} CASCADE`], { stdio: 'ignore' });
-    }
-  });
-});
+    });
+  },
+);

@@ -11,7 +11,7 @@
 #include <toml++/toml.h>
 #include <boost/asio/ip/address.hpp>
 
-#include "links/link_registry.hpp"
+#include "links/link_spec.hpp"
 
 namespace wavesites {
 namespace {

@@ -74,7 +74,7 @@ struct notify_config {
 };
 
 /// [retention]: how long leads and resumes are kept; 0 keeps them for ever. The server erases
-/// older ones at start and then daily (app/retention.hpp).
+/// older ones at start and then daily (app/privacy.hpp, retention_sweeper).
 struct retention_config {
   std::uint32_t leads_days = 0;
   std::uint32_t resumes_days = 0;

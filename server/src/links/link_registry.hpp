@@ -25,16 +25,6 @@ struct link_target {
   std::string subid_param;  ///< the merchant's query parameter that takes our tag; empty: none
 };
 
-/// 1 to 64 of a-z, 0-9 and '-'.
-[[nodiscard]] bool valid_link_slug(std::string_view slug);
-
-/// Why `url` cannot be a destination, or empty when it can: an https URL with a public host
-/// name, no user info, and no byte that could end a header or an attribute.
-[[nodiscard]] std::string link_destination_problem(std::string_view url);
-
-/// Why `name` cannot be a subid parameter, or empty when it can.
-[[nodiscard]] std::string subid_param_problem(std::string_view name);
-
 class link_registry {
  public:
   link_registry() = default;

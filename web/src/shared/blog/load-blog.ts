@@ -11,13 +11,12 @@ import { indexArticles } from '../render/route-objects';
 import type { SiteRoutes } from '../routes/route-set';
 import { plannedSocialImages, type SocialImages } from '../seo/social-image';
 
-/** The pages every blog has: its home page and its article page (the empty article included). */
-/** The pages every blog has (its routes.ts lists them): its home, its articles, its privacy notice. */
+/** The pages every blog has (blog-routes.ts lists them): its home, its articles, its privacy notice. */
 export type BlogPage = 'home' | 'article' | 'privacy';
 
 /**
- * The constants of a blog's `site.ts` the scaffold reads (`import * as site from './site'`), so
- * each blog names its brand, titles and rules once, where its other constants are.
+ * A blog's words and rules as the engine reads them, from its content/<site>/site.toml
+ * (blog-config.ts), so each blog names its brand, titles and rules once, in its own folder.
  */
 export interface BlogSite {
   readonly ARTICLE_RULES: ArticleRules;

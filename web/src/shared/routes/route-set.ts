@@ -1,9 +1,10 @@
 import type { IdKind } from './id-rule';
 
 /**
- * Route definitions: each site declares its pages once (src/sites/<site>/routes.ts) and
- * everything else — the prerender's page list, manifest.json for the C++ server, the links
- * inside pages and the react-router route objects — is derived from them here.
+ * Route definitions: each site declares its pages once (src/sites/<site>/routes.ts; a blog's
+ * come from its site.toml through shared/blog/blog-routes.ts) and everything else — the
+ * prerender's page list, manifest.json for the C++ server, the links inside pages and the
+ * react-router route objects — is derived from them here.
  *
  * Two kinds of route set exist:
  * - "prefixed": the route set of every host that is not configured: every site under its path
