@@ -6,6 +6,7 @@
 #include "config/config.hpp"
 #include "dispatch/dispatch.hpp"
 #include "sites/catalog.hpp"
+#include "sites/site_state.hpp"
 
 namespace wavesites::testing {
 

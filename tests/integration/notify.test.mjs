@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -141,9 +141,32 @@ describe('notifications', () => {
 
       const resumeEvent = events.find((e) => e.json.event === 'resume.received');
       assert.equal(resumeEvent.json.id, resumeId);
-      assert.equal(resumeEvent.json.data.name, 'cv.pdf');
+      assert.equal(resumeEvent.json.data.originalName, 'cv.pdf');
       assert.equal(resumeEvent.json.data.size, resumeBytes.length);
-      assert.equal(resumeEvent.json.data.type, 'application/pdf');
+      assert.equal(resumeEvent.json.data.contentType, 'application/pdf');
+      // The earlier names stay for a release, beside the export's.
+      assert.equal(resumeEvent.json.data.name, resumeEvent.json.data.originalName);
+      assert.equal(resumeEvent.json.data.type, resumeEvent.json.data.contentType);
+      // What the webhook carries, it carries under the export's names and values.
+      const exportDir = path.join(srv.dir, 'resume-export');
+      const resumesOut = await runCli([
+        'resumes',
+        'export',
+        exportDir,
+        '--config',
+        path.join(srv.dir, 'sites.toml'),
+        '--data',
+        path.join(srv.dir, 'data'),
+      ]);
+      assert.equal(resumesOut.code, 0, resumesOut.stderr);
+      const exportedResume = JSON.parse(
+        readFileSync(path.join(exportDir, 'metadata.json'), 'utf8'),
+      ).find((m) => m.id === resumeId);
+      for (const [key, value] of Object.entries(resumeEvent.json.data)) {
+        if (!['fileName', 'name', 'type'].includes(key))
+          assert.deepEqual(value, exportedResume[key], key);
+      }
+      assert.equal(exportedResume.file, `${resumeId}-${resumeEvent.json.data.fileName}`);
       assert.equal(
         resumeEvent.json.data.sha256,
         createHash('sha256').update(resumeBytes).digest('hex'),

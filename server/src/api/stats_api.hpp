@@ -18,8 +18,8 @@
 
 #include <boost/asio/thread_pool.hpp>
 
-#include "dispatch/dispatch.hpp"
 #include "http/router.hpp"
+#include "sites/site_state.hpp"
 #include "store/store.hpp"
 #include "util/live.hpp"
 

@@ -27,8 +27,8 @@
 #include "net/server.hpp"
 #include "notify/outbox_worker.hpp"
 #include "sites/catalog.hpp"
-#include "sites/host_router.hpp"
 #include "sites/manifest.hpp"
+#include "sites/site_state.hpp"
 #include "stats/report.hpp"
 #include "stats/visit_counter.hpp"
 #include "store/store.hpp"
@@ -427,16 +427,15 @@ std::string config_summary(const std::string& path, const config& cfg) {
          " host names";
 }
 
-/// Loads the bundle exactly as serve does, settings and host table included.
+/// Builds the sites with serve's own step (site_state::build), settings and host table included.
 result<std::string> check_web(const std::string& web_dir, const config& cfg) {
-  auto cat = catalog::load(web_dir, cfg);
-  if (!cat) return error{cat.message()};
-  auto hosts = host_router::make(cfg, **cat);
-  if (!hosts) return error{hosts.message()};
+  const auto sites = site_state::build(std::make_shared<const config>(cfg), web_dir);
+  if (!sites) return error{sites.message()};
+  const catalog& cat = *(*sites)->pages;
   char mb[32];
-  std::snprintf(mb, sizeof mb, "%.1f", static_cast<double>((*cat)->byte_count()) / 1e6);
-  return "web: " + web_dir + ": " + std::to_string((*cat)->file_count()) + " files, " + mb + " MB, " +
-         std::to_string((*cat)->route_sets().size()) + " route sets, settings accepted";
+  std::snprintf(mb, sizeof mb, "%.1f", static_cast<double>(cat.byte_count()) / 1e6);
+  return "web: " + web_dir + ": " + std::to_string(cat.file_count()) + " files, " + mb + " MB, " +
+         std::to_string(cat.route_sets().size()) + " route sets, settings accepted";
 }
 
 result<std::string> check_database(const store_options& o) {

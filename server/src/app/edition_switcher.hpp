@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-#include "dispatch/dispatch.hpp"
+#include "sites/site_state.hpp"
 #include "util/live.hpp"
 
 namespace wavesites {

@@ -102,17 +102,9 @@ class resume_writer {
     file_.open(current_, std::ios::binary | std::ios::trunc);
     if (!file_) fail("cannot write " + current_.string());
     expected_sha_ = r.sha256;
-    meta_.push_back({{"id", r.id},
-                     {"file", name},
-                     {"originalName", r.original_name},
-                     {"storedName", r.stored_name},
-                     {"contentType", r.content_type},
-                     {"size", r.size},
-                     {"sha256", r.sha256},
-                     {"receivedAt", r.received_at},
-                     {"clientIp", r.client_ip},
-                     {"userAgent", r.user_agent},
-                     {"host", r.host}});
+    auto described = resume_to_json(r);
+    described["file"] = name;
+    meta_.push_back(std::move(described));
   }
 
   void write(std::string_view chunk) {

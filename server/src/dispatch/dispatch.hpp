@@ -3,7 +3,6 @@
 /// file prepared in memory, a run-time handler to call, or a short error. The connection
 /// (net/session.cpp) carries the decision out; keeping the choice here makes it a plain function
 /// of the request that tests can call without a socket.
-#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -16,8 +15,6 @@
 #include "metrics/metrics.hpp"
 #include "sites/catalog.hpp"
 #include "sites/host_router.hpp"
-#include "stats/visit_counter.hpp"
-#include "util/live.hpp"
 
 namespace wavesites {
 
@@ -30,33 +27,11 @@ struct app_context {
   metrics::registry& metrics = metrics::global();
 };
 
-/// What a reload replaces: the config and the sites built from it (pages with the config's
-/// values filled in, the host table). Requests in flight keep the state they started with.
-struct site_state {
-  std::shared_ptr<const config> cfg;
-  std::unique_ptr<catalog> pages;
-  std::unique_ptr<host_router> hosts;
+struct site_state;
 
-  /// Loads the web bundle in `web_dir` against `cfg` and routes its hosts: what `serve` does at
-  /// start and again on every reload. An error names what is wrong.
-  /// `at_ms`: the moment whose edition of the bundle to load (by default now).
-  static result<std::shared_ptr<const site_state>> build(std::shared_ptr<const config> cfg, const std::string& web_dir,
-                                                         std::int64_t at_ms = catalog::now_ms());
-
-  [[nodiscard]] app_context view(const route_table& routes, metrics::registry& m) const {
-    return {*cfg, *pages, *hosts, routes, m};
-  }
-};
-
-/// What the server holds for its whole run.
-struct server_context {
-  const config& start;  ///< the config at start, for what only a restart changes: the I/O threads
-  const live<site_state>& sites;
-  const route_table& routes;
-  metrics::registry& metrics = metrics::global();
-  link_click_sink* link_clicks = nullptr;  ///< where followed /go/ links are recorded; none: not recorded
-  visit_counter* visits = nullptr;         ///< where page views are counted; none: not counted
-};
+/// The context a request is answered from: `sites`, the state in force when it began (a reload
+/// may publish another meanwhile; the request keeps this one).
+[[nodiscard]] app_context view(const site_state& sites, const route_table& routes, metrics::registry& m);
 
 /// A representation prepared in memory, with the status its head is for.
 struct page_answer {

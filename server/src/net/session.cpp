@@ -391,7 +391,7 @@ void session::record(std::string_view site, int status, std::uint64_t bytes, ste
 }
 
 asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::string_view& site) {
-  auto [decided, extra, site_name] = dispatch(sites_->view(app_.routes, app_.metrics), head_, client_);
+  auto [decided, extra, site_name] = dispatch(view(*sites_, app_.routes, app_.metrics), head_, client_);
   site = site_name;
   // A body nobody reads cannot be skipped safely, so its connection closes after the answer.
   if (auto* e = std::get_if<error_answer>(&decided)) {

@@ -17,9 +17,9 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "dispatch/dispatch.hpp"
 #include "net/access_log.hpp"
 #include "net/connection_limits.hpp"
+#include "net/server_context.hpp"
 
 namespace wavesites {
 

@@ -11,14 +11,16 @@ namespace {
 
 nlohmann::ordered_json resume_data(const resume_record& r) {
   nlohmann::ordered_json d;
-  d["id"] = r.id;
-  d["receivedAt"] = r.received_at;
-  d["name"] = r.original_name;
+  for (const auto& f : resume_fields) {
+    if (f.reach == resume_reach::notified) d[std::string(f.key)] = resume_value_json(r, f);
+  }
   d["fileName"] = resume_file_name(r);
-  d["size"] = r.size;
-  d["type"] = r.content_type;
-  d["sha256"] = r.sha256;
-  d["host"] = r.host;
+  // Receivers written before the names matched the export's read these; kept for one release.
+  for (const auto& f : resume_fields) {
+    if (f.reach == resume_reach::notified && !f.deprecated_webhook_key.empty()) {
+      d[std::string(f.deprecated_webhook_key)] = resume_value_json(r, f);
+    }
+  }
   return d;
 }
 

@@ -11,7 +11,8 @@
 namespace wavesites {
 
 /// The webhook body: {"event","id","created_at","site","data"}; `data` holds every lead field
-/// (store/lead.hpp's table), or a resume's metadata and never its bytes.
+/// (store/lead.hpp's table), or a resume's metadata and never its bytes: the fields of
+/// store/resume.hpp's table that reach receivers, the file's safe name, and the earlier names.
 [[nodiscard]] std::string webhook_body(const notification& n, const lead_record& lead);
 [[nodiscard]] std::string webhook_body(const notification& n, const resume_record& resume);
 

@@ -1,6 +1,5 @@
 #include "store/migrations.hpp"
 
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -9,17 +8,6 @@
 
 namespace wavesites {
 namespace {
-
-// Append new migrations here (and to EMBED_INPUTS in CMakeLists.txt); never edit an applied one,
-// since databases in the field have already run it.
-const std::array<migration, 6> migrations_list{{
-    {1, "001_init", embedded::migration_001},
-    {2, "002_clicks", embedded::migration_002},
-    {3, "003_outbox", embedded::migration_003},
-    {4, "004_rate_buckets", embedded::migration_004},
-    {5, "005_link_clicks", embedded::migration_005},
-    {6, "006_stats", embedded::migration_006},
-}};
 
 std::string utc_timestamp_now() {
   using namespace std::chrono;
@@ -41,7 +29,7 @@ bool is_word_char(char c) {
 }  // namespace
 
 std::span<const migration> all_migrations() {
-  return migrations_list;
+  return embedded::migration_files;
 }
 
 namespace {

@@ -1,12 +1,14 @@
 #pragma once
 /// The store's schema migrations, shared by the SQLite and PostgreSQL stores: one ordered list of
-/// SQL files (src/store/sql/NNN_*.sql, embedded at build time), the per-dialect substitutions, and
-/// one runner that applies each migration not yet recorded in `schema_version`, each inside its
-/// own transaction, so a migration applies exactly once even when several processes start at once.
+/// SQL files (src/store/sql/NNN_*.sql, collected and embedded at build time), the per-dialect
+/// substitutions, and one runner that applies each migration not yet recorded in
+/// `schema_version`, each inside its own transaction, so a migration applies exactly once even
+/// when several processes start at once.
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "util/embedded.hpp"
 #include "util/result.hpp"
 
 namespace wavesites {
@@ -15,13 +17,11 @@ namespace wavesites {
 enum class sql_dialect { sqlite, postgresql };
 
 /// One numbered migration as written in src/store/sql (dialect tokens not yet substituted).
-struct migration {
-  int version;
-  std::string_view name;
-  std::string_view sql;
-};
+using migration = embedded::sql_file;
 
-/// Every migration, in the order they apply (versions strictly increasing from 1).
+/// Every migration, in the order they apply (versions 1, 2, 3... without a gap): the files of
+/// src/store/sql, collected when the server is built, so a new migration is one new file. Never
+/// edit an applied one: databases in the field have already run it.
 [[nodiscard]] std::span<const migration> all_migrations();
 
 /// `sql` with the dialect tokens replaced: BLOB_TYPE becomes BLOB on SQLite, BYTEA on PostgreSQL;

@@ -4,6 +4,7 @@
 #include <libpq-fe.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -21,6 +22,7 @@
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
+#include "store/resume.hpp"
 #include "store/stats_sql.hpp"
 #include "util/c_handle.hpp"
 #include "util/ids.hpp"
@@ -39,19 +41,9 @@ constexpr std::size_t resume_fetch_rows = 64;
 // Chunks fetched per round trip while exporting: bounds memory to about 1 MiB per resume.
 constexpr std::size_t chunks_per_fetch = 4;
 
-constexpr const char* insert_resume_sql =
-    "INSERT INTO resumes (id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, "
-    "user_agent, host) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 constexpr const char* insert_chunk_sql = "INSERT INTO resume_chunks (resume_id, seq, data) VALUES ($1, $2, $3)";
-constexpr const char* declare_resumes_sql =
-    "DECLARE resumes_export NO SCROLL CURSOR FOR "
-    "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
-    "FROM resumes WHERE id > $1 COLLATE \"C\" ORDER BY id COLLATE \"C\"";
 constexpr const char* select_chunks_sql =
     "SELECT seq, data FROM resume_chunks WHERE resume_id = $1 AND seq > $2 ORDER BY seq LIMIT $3";
-constexpr const char* select_resume_sql =
-    "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
-    "FROM resumes WHERE id = $1";
 
 /// libpq messages span lines ("ERROR: ...\nDETAIL: ...", connection hints): make them one line.
 std::string one_line(std::string_view text) {
@@ -160,16 +152,13 @@ click_record read_click(const PGresult* r, int row) {
 
 resume_record read_resume(const PGresult* r, int row) {
   resume_record m;
-  m.id = get_text(r, row, 0);
-  m.received_at = get_text(r, row, 1);
-  m.stored_name = get_text(r, row, 2);
-  m.original_name = get_text(r, row, 3);
-  m.content_type = get_text(r, row, 4);
-  m.size = std::stoull(get_text(r, row, 5));
-  m.sha256 = get_text(r, row, 6);
-  m.client_ip = get_text(r, row, 7);
-  m.user_agent = get_text(r, row, 8);
-  m.host = get_text(r, row, 9);
+  int col = 0;
+  for (const auto& f : resume_fields) {
+    if (f.number)
+      m.*f.number = std::stoull(get_text(r, row, col++));
+    else
+      m.*f.text = get_text(r, row, col++);
+  }
   return m;
 }
 
@@ -544,18 +533,19 @@ result<bool> postgres_store::add_lead(const lead_record& lead, std::span<const n
 
 result<bool> postgres_store::add_resume(const resume_record& meta, const chunk_reader& read,
                                         std::span<const notification> notify) {
+  static const std::string insert_sql = resume_insert_sql(sql_dialect::postgresql);
+  // The numbers' text, one slot per field so that no param's pointer moves.
+  std::array<std::string, resume_fields.size()> numbers;
+  std::vector<param> params;
+  for (std::size_t i = 0; i < resume_fields.size(); ++i) {
+    const auto& f = resume_fields[i];
+    if (f.number) numbers[i] = std::to_string(meta.*f.number);
+    params.push_back(text_param(f.number ? numbers[i] : meta.*f.text));
+  }
   return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
     if (auto r = c.exec("begin", "BEGIN"); !r) return error{r.message()};
     tx_guard guard(c.get());
-    const std::string size = std::to_string(meta.size);
-    if (auto r = c.exec(
-            "insert resume", insert_resume_sql,
-            {text_param(meta.id), text_param(meta.received_at), text_param(meta.stored_name),
-             text_param(meta.original_name), text_param(meta.content_type), text_param(size), text_param(meta.sha256),
-             text_param(meta.client_ip), text_param(meta.user_agent), text_param(meta.host)});
-        !r) {
-      return error{r.message()};
-    }
+    if (auto r = c.exec("insert resume", insert_sql.c_str(), params); !r) return error{r.message()};
 
     std::int64_t seq = 0;
     auto put_chunk = [&](std::string_view bytes) -> result<bool> {
@@ -765,10 +755,12 @@ result<std::vector<int>> postgres_store::applied_migrations() {
 result<bool> postgres_store::each_resume(const std::function<void(const resume_record&)>& begin,
                                          const std::function<void(std::string_view chunk)>& write,
                                          const std::string& after_id) {
+  static const std::string declare_sql = "DECLARE resumes_export NO SCROLL CURSOR FOR SELECT " + resume_columns() +
+                                         " FROM resumes WHERE id > $1 COLLATE \"C\" ORDER BY id COLLATE \"C\"";
   return impl_->run<bool>([&](pg_connection& c, int) -> result<bool> {
     if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
     tx_guard guard(c.get());
-    if (auto r = c.exec("declare cursor", declare_resumes_sql, {text_param(after_id)}); !r) return error{r.message()};
+    if (auto r = c.exec("declare cursor", declare_sql.c_str(), {text_param(after_id)}); !r) return error{r.message()};
     const std::string fetch = "FETCH " + std::to_string(resume_fetch_rows) + " FROM resumes_export";
     for (;;) {
       auto rows = c.exec("read resumes", fetch.c_str());
@@ -798,11 +790,12 @@ result<std::optional<lead_record>> postgres_store::find_lead(const std::string& 
 
 result<std::optional<resume_record>> postgres_store::find_resume(const std::string& id,
                                                                  const std::function<void(std::string_view)>& write) {
+  static const std::string select_sql = "SELECT " + resume_columns() + " FROM resumes WHERE id = $1";
   using found = std::optional<resume_record>;
   return impl_->run<found>([&](pg_connection& c, int) -> result<found> {
     if (auto r = c.exec("begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r) return error{r.message()};
     tx_guard guard(c.get());
-    auto rows = c.exec("read resume", select_resume_sql, {text_param(id)});
+    auto rows = c.exec("read resume", select_sql.c_str(), {text_param(id)});
     if (!rows) return error{rows.message()};
     if (PQntuples(rows->get()) == 0) return found();
     resume_record meta = read_resume(rows->get(), 0);

@@ -27,6 +27,7 @@
 #include "store/lead_sql.hpp"
 #include "store/migrations.hpp"
 #include "store/outbox_sql.hpp"
+#include "store/resume.hpp"
 #include "store/stats_sql.hpp"
 #include "util/c_handle.hpp"
 #include "util/ids.hpp"
@@ -40,17 +41,8 @@ using stmt_ptr = c_handle<sqlite3_stmt, sqlite3_finalize>;
 // Read connections kept open between calls; more are opened when needed and closed afterwards.
 constexpr std::size_t max_idle_readers = 4;
 
-constexpr std::string_view insert_resume_sql =
-    "INSERT INTO resumes (id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, "
-    "user_agent, host) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
 constexpr std::string_view insert_chunk_sql = "INSERT INTO resume_chunks (resume_id, seq, data) VALUES (?1, ?2, ?3)";
-constexpr std::string_view select_resumes_sql =
-    "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
-    "FROM resumes WHERE id > ?1 ORDER BY id";
 constexpr std::string_view select_chunks_sql = "SELECT data FROM resume_chunks WHERE resume_id = ?1 ORDER BY seq";
-constexpr std::string_view select_resume_sql =
-    "SELECT id, received_at, stored_name, original_name, content_type, size, sha256, client_ip, user_agent, host "
-    "FROM resumes WHERE id = ?1";
 
 error db_error(sqlite3* db, std::string_view what) {
   return error{"sqlite: " + std::string(what) + ": " + sqlite3_errmsg(db)};
@@ -113,18 +105,25 @@ lead_record read_lead(sqlite3_stmt* s) {
   return l;
 }
 
+void bind_resume(sqlite3_stmt* s, const resume_record& r) {
+  int index = 1;
+  for (const auto& f : resume_fields) {
+    if (f.number)
+      sqlite3_bind_int64(s, index++, static_cast<sqlite3_int64>(r.*f.number));
+    else
+      bind_text(s, index++, r.*f.text);
+  }
+}
+
 resume_record read_resume(sqlite3_stmt* s) {
   resume_record r;
-  r.id = column_text(s, 0);
-  r.received_at = column_text(s, 1);
-  r.stored_name = column_text(s, 2);
-  r.original_name = column_text(s, 3);
-  r.content_type = column_text(s, 4);
-  r.size = static_cast<std::uint64_t>(sqlite3_column_int64(s, 5));
-  r.sha256 = column_text(s, 6);
-  r.client_ip = column_text(s, 7);
-  r.user_agent = column_text(s, 8);
-  r.host = column_text(s, 9);
+  int index = 0;
+  for (const auto& f : resume_fields) {
+    if (f.number)
+      r.*f.number = static_cast<std::uint64_t>(sqlite3_column_int64(s, index++));
+    else
+      r.*f.text = column_text(s, index++);
+  }
   return r;
 }
 
@@ -190,8 +189,8 @@ bool has_nul(const lead_record& l) {
 }
 
 bool has_nul(const resume_record& r) {
-  return has_nul({r.id, r.received_at, r.stored_name, r.original_name, r.content_type, r.sha256, r.client_ip,
-                  r.user_agent, r.host});
+  return std::any_of(resume_fields.begin(), resume_fields.end(),
+                     [&](const resume_field& f) { return f.text && (r.*f.text).find('\0') != std::string::npos; });
 }
 
 bool has_nul(std::span<const notification> notify) {
@@ -661,6 +660,7 @@ result<bool> sqlite_store::add_resume(const resume_record& meta, const chunk_rea
   sqlite3* db = impl_->writer_db.get();
   if (auto r = impl_->file_intact(); !r) return r;
   if (auto r = impl_->prepare_writes(); !r) return r;
+  static const std::string insert_resume_sql = resume_insert_sql(sql_dialect::sqlite);
   auto meta_stmt = prepare(db, insert_resume_sql);
   if (!meta_stmt) return error{meta_stmt.message()};
   auto chunk_stmt = prepare(db, insert_chunk_sql);
@@ -669,16 +669,7 @@ result<bool> sqlite_store::add_resume(const resume_record& meta, const chunk_rea
   transaction_guard guard(db);
 
   sqlite3_stmt* m = meta_stmt->get();
-  bind_text(m, 1, meta.id);
-  bind_text(m, 2, meta.received_at);
-  bind_text(m, 3, meta.stored_name);
-  bind_text(m, 4, meta.original_name);
-  bind_text(m, 5, meta.content_type);
-  sqlite3_bind_int64(m, 6, static_cast<sqlite3_int64>(meta.size));
-  bind_text(m, 7, meta.sha256);
-  bind_text(m, 8, meta.client_ip);
-  bind_text(m, 9, meta.user_agent);
-  bind_text(m, 10, meta.host);
+  bind_resume(m, meta);
   if (sqlite3_step(m) != SQLITE_DONE) return db_error(db, "insert resume");
 
   sqlite3_stmt* c = chunk_stmt->get();
@@ -834,6 +825,8 @@ result<bool> sqlite_store::each_resume(const std::function<void(const resume_rec
   // One read transaction, so metadata and chunks come from the same snapshot.
   if (auto r = exec(db, "BEGIN"); !r) return r;
   transaction_guard guard(db);
+  static const std::string select_resumes_sql =
+      "SELECT " + resume_columns() + " FROM resumes WHERE id > ?1 ORDER BY id";
   auto meta = prepare(db, select_resumes_sql);
   if (!meta) return error{meta.message()};
   auto chunks = prepare(db, select_chunks_sql);
@@ -879,6 +872,7 @@ result<std::optional<resume_record>> sqlite_store::find_resume(const std::string
   sqlite3* db = (*lease)->get();
   if (auto r = exec(db, "BEGIN"); !r) return error{r.message()};
   transaction_guard guard(db);
+  static const std::string select_resume_sql = "SELECT " + resume_columns() + " FROM resumes WHERE id = ?1";
   auto meta = prepare(db, select_resume_sql);
   if (!meta) return error{meta.message()};
   bind_text(meta->get(), 1, id);

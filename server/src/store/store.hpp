@@ -15,29 +15,11 @@
 
 #include "store/click.hpp"
 #include "store/lead.hpp"
+#include "store/resume.hpp"
 #include "store/stats.hpp"
 #include "util/result.hpp"
 
 namespace wavesites {
-
-/// A resume's metadata; its bytes are stored in the store too, in chunks.
-struct resume_record {
-  std::string id;             ///< sortable unique id (ULID)
-  std::string received_at;    ///< UTC, ISO 8601 with milliseconds
-  std::string stored_name;    ///< random, with the detected type's extension
-  std::string original_name;  ///< sanitised, metadata only
-  std::string content_type;   ///< detected from the bytes
-  std::uint64_t size = 0;
-  std::string sha256;  ///< hex
-  std::string client_ip;
-  std::string user_agent;
-  std::string host;
-};
-
-/// The name a resume's file leaves the store under (an export, an email attachment): its original
-/// name, with the extension of the type detected from its bytes appended unless it already ends
-/// in it ("cv.bat" becomes "cv.bat.txt"), so nothing opens a text file as a script.
-[[nodiscard]] std::string resume_file_name(const resume_record& resume);
 
 /// Reads a resume's bytes in order; returns false at the end.
 using chunk_reader = std::function<bool(std::string& chunk)>;

@@ -1,5 +1,6 @@
 #pragma once
 /// Data files embedded into the binary at build time (see CMakeLists.txt and tools/embed.cmake).
+#include <span>
 #include <string_view>
 
 namespace wavesites::embedded {
@@ -9,12 +10,16 @@ extern const std::string_view countries_json;
 /// rules/lead-form.json: the contact form's fields, options, limits and messages.
 extern const std::string_view lead_rules_json;
 extern const std::string_view resume_rules_json;
-/// The store migrations, in order (src/store/sql/NNN_*.sql).
-extern const std::string_view migration_001;
-extern const std::string_view migration_002;
-extern const std::string_view migration_003;
-extern const std::string_view migration_004;
-extern const std::string_view migration_005;
-extern const std::string_view migration_006;
+
+/// One file of src/store/sql.
+struct sql_file {
+  int version;            ///< its NNN
+  std::string_view name;  ///< "NNN_name", without ".sql"
+  std::string_view sql;
+};
+
+/// Every file of src/store/sql, in the order of their numbers, which run from 1 without a gap
+/// (CMakeLists.txt collects them and refuses to build otherwise).
+extern const std::span<const sql_file> migration_files;
 
 }  // namespace wavesites::embedded

@@ -1,12 +1,15 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "app/export.hpp"
 #include "store/sqlite_store.hpp"
+#include "util/sha256.hpp"
 
 namespace wavesites {
 namespace {
@@ -141,6 +144,43 @@ TEST_F(ExportTest, AnAddressTakesOnlyItsLeadsInAnyCase) {
   std::ostringstream nobody;
   EXPECT_EQ(export_leads(*db, "json", "", nobody, "cmd@x.example").value(), 0u);
   EXPECT_EQ(nobody.str(), "[]\n");
+}
+
+TEST_F(ExportTest, ResumeMetadataHasEveryFieldOfTheTableAndTheFileName) {
+  resume_record r;
+  for (const auto& f : resume_fields) {
+    if (f.text) r.*f.text = "v-" + std::string(f.key);
+  }
+  r.id = "01HZZZZZZZZZZZZZZZZZZZZZZZ";
+  r.original_name = "cv.pdf";
+  r.stored_name = "0123abcd.pdf";
+  const std::string bytes = "%PDF-1.4 x";
+  r.size = bytes.size();
+  sha256 digest;
+  digest.update(bytes);
+  r.sha256 = digest.hex_digest();
+  bool given = false;
+  ASSERT_TRUE(db->add_resume(r, [&](std::string& chunk) {
+                  if (given) return false;
+                  chunk = bytes;
+                  given = true;
+                  return true;
+                }).ok());
+  ASSERT_EQ(export_resumes(*db, dir / "out", "").value(), 1u);
+  const auto meta = nlohmann::json::parse(std::ifstream(dir / "out" / "metadata.json"));
+  ASSERT_EQ(meta.size(), 1u);
+  std::set<std::string> want{"file"};
+  for (const auto& f : resume_fields) want.insert(std::string(f.key));
+  std::set<std::string> got;
+  for (const auto& [key, value] : meta[0].items()) got.insert(key);
+  EXPECT_EQ(got, want) << "metadata.json's keys are the field table's, and the file";
+  for (const auto& f : resume_fields) {
+    if (f.number)
+      EXPECT_EQ(meta[0][std::string(f.key)], r.*f.number) << f.key;
+    else
+      EXPECT_EQ(meta[0][std::string(f.key)], r.*f.text) << f.key;
+  }
+  EXPECT_EQ(meta[0]["file"], r.id + "-cv.pdf");
 }
 
 TEST(Export, SameAddressFoldsAsciiCaseOnly) {

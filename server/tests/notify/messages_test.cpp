@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "notify/events.hpp"
 #include "notify/senders.hpp"
@@ -76,11 +77,40 @@ TEST(webhook_body, a_resume_carries_metadata_and_no_bytes) {
   const auto body =
       nlohmann::json::parse(webhook_body(note(resume_received_event), sample_resume("cv.bat", "abc.txt")));
   EXPECT_EQ(body["event"], "resume.received");
-  EXPECT_EQ(body["data"]["name"], "cv.bat");
+  EXPECT_EQ(body["data"]["originalName"], "cv.bat");
   EXPECT_EQ(body["data"]["fileName"], "cv.bat.txt");
   EXPECT_EQ(body["data"]["size"], 42);
-  EXPECT_EQ(body["data"]["type"], "text/plain");
+  EXPECT_EQ(body["data"]["contentType"], "text/plain");
   EXPECT_EQ(body["data"]["sha256"], std::string(64, 'a'));
+  // The earlier names, for receivers written against them.
+  EXPECT_EQ(body["data"]["name"], "cv.bat");
+  EXPECT_EQ(body["data"]["type"], "text/plain");
+}
+
+TEST(webhook_body, a_resumes_data_is_the_tables_notified_fields_under_the_exports_names) {
+  auto r = sample_resume("cv.pdf", "abc.pdf");
+  for (const auto& f : resume_fields) {
+    if (f.text) r.*f.text = "v-" + std::string(f.key);
+  }
+  const auto data = nlohmann::json::parse(webhook_body(note(resume_received_event), r))["data"];
+  const auto exported = resume_to_json(r);
+  std::set<std::string> want{"fileName"};
+  for (const auto& f : resume_fields) {
+    const std::string key(f.key);
+    if (f.reach != resume_reach::notified) {
+      EXPECT_FALSE(data.contains(key)) << key << " goes to the export only";
+      continue;
+    }
+    want.insert(key);
+    EXPECT_EQ(data[key], exported[key]) << key << ": the same value under the same name as the export";
+    if (!f.deprecated_webhook_key.empty()) {
+      want.insert(std::string(f.deprecated_webhook_key));
+      EXPECT_EQ(data[std::string(f.deprecated_webhook_key)], exported[key]) << f.deprecated_webhook_key;
+    }
+  }
+  std::set<std::string> got;
+  for (const auto& [key, value] : data.items()) got.insert(key);
+  EXPECT_EQ(got, want);
 }
 
 TEST(resume_file_name, ends_in_the_detected_types_extension) {

@@ -507,6 +507,65 @@ TEST_P(store_test, the_migrated_clicks_table_has_exactly_the_field_tables_column
   EXPECT_EQ(columns, click_columns());
 }
 
+TEST_P(store_test, the_migrated_resumes_table_has_exactly_the_field_tables_columns) {
+  const auto rows = scratch_->query(GetParam() == backend::sqlite
+                                        ? "SELECT name FROM pragma_table_info('resumes') ORDER BY cid"
+                                        : "SELECT column_name FROM information_schema.columns "
+                                          "WHERE table_name = 'resumes' AND table_schema = current_schema() "
+                                          "ORDER BY ordinal_position");
+  std::string columns;
+  for (const auto& row : rows) columns += (columns.empty() ? "" : ", ") + row[0];
+  EXPECT_EQ(columns, resume_columns());
+}
+
+/// Every field of the table its own value, so a field bound or read out of place shows.
+resume_record resume_with_every_field_distinct(const std::string& id, std::uint64_t size) {
+  resume_record r;
+  std::uint64_t n = 0;
+  for (const auto& f : resume_fields) {
+    ++n;
+    if (f.text) r.*f.text = "v" + std::to_string(n) + "-" + std::string(f.key) + "-Zoë";
+  }
+  r.id = id;
+  r.stored_name = random_hex(32) + ".pdf";  // unique in the table
+  r.size = size;
+  return r;
+}
+
+void expect_every_field_equal(const resume_record& got, const resume_record& want) {
+  for (const auto& f : resume_fields) {
+    if (f.number)
+      EXPECT_EQ(got.*f.number, want.*f.number) << f.key;
+    else
+      EXPECT_EQ(got.*f.text, want.*f.text) << f.key;
+  }
+}
+
+TEST_P(store_test, resume_round_trip_keeps_every_field_of_the_table) {
+  const std::string bytes = "%PDF-1.4 x";
+  const auto meta = resume_with_every_field_distinct(test_id(1), bytes.size());
+  ASSERT_TRUE(db_->add_resume(meta, reader_over(bytes, 4)));
+  const auto listed = all_resumes(*db_);
+  ASSERT_EQ(listed.size(), 1u);
+  expect_every_field_equal(listed[0].meta, meta);
+  auto found = db_->find_resume(test_id(1), nullptr);
+  ASSERT_TRUE(found) << found.message();
+  ASSERT_TRUE(found->has_value());
+  expect_every_field_equal(**found, meta);
+}
+
+TEST_P(store_test, a_nul_in_any_text_field_of_a_resume_is_refused) {
+  const std::string one = "x";
+  std::uint64_t n = 0;
+  for (const auto& f : resume_fields) {
+    if (!f.text) continue;
+    auto meta = resume_with_every_field_distinct(test_id(++n), 1);
+    meta.*f.text += std::string("\0tail", 5);
+    EXPECT_FALSE(db_->add_resume(meta, reader_over(one, 1))) << f.key;
+  }
+  EXPECT_EQ(count_resumes(*db_), 0u);
+}
+
 TEST_P(store_test, clicks_round_trip_oldest_first) {
   for (const std::uint64_t n : {3, 1, 2}) ASSERT_TRUE(db_->add_click(make_click(test_id(n))));
   auto with_empty_referrer = make_click(test_id(4));
