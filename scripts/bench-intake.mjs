@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 import { configText, startServer } from '../tests/integration/harness.mjs';
+import { LEAD_PATH, UPLOAD_PATH, validLead } from '../tests/integration/contract.mjs';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_LEAD_CONCURRENCY ?? 32);
@@ -34,17 +35,17 @@ const srv = await startServer({ config: configText(limits) });
 try {
   // Leads per second.
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const body = JSON.stringify({
-    businessEmail: 'bench@example.com',
-    firstName: 'Bench',
-    lastName: 'Mark',
-    country: 'SG',
-    describes: 'advertiser',
-    companyName: 'Bench Co',
-    remark: 'load test',
-    agree: true,
-    officialWebsiteName: 'waveads',
-  });
+  const body = JSON.stringify(
+    validLead({
+      businessEmail: 'bench@example.com',
+      firstName: 'Bench',
+      lastName: 'Mark',
+      country: 'SG',
+      describes: 'advertiser',
+      companyName: 'Bench Co',
+      remark: 'load test',
+    }),
+  );
   const headers = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
   let sent = 0;
   let ok = 0;
@@ -53,11 +54,7 @@ try {
     Array.from({ length: CONCURRENCY }, async () => {
       while (sent < LEADS) {
         sent++;
-        if (
-          (await post(agent, srv.port, '/api/pac-foreign/officialwebsite/add', headers, body)) ===
-          200
-        )
-          ok++;
+        if ((await post(agent, srv.port, LEAD_PATH, headers, body)) === 200) ok++;
       }
     }),
   );
@@ -90,15 +87,7 @@ try {
   }, 5);
   const upStart = process.hrtime.bigint();
   const statuses = await Promise.all(
-    Array.from({ length: 20 }, () =>
-      post(
-        upAgent,
-        srv.port,
-        '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads',
-        upHeaders,
-        multipart,
-      ),
-    ),
+    Array.from({ length: 20 }, () => post(upAgent, srv.port, UPLOAD_PATH, upHeaders, multipart)),
   );
   clearInterval(sampler);
   const upSeconds = Number(process.hrtime.bigint() - upStart) / 1e9;

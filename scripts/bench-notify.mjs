@@ -8,24 +8,24 @@ import http from 'node:http';
 
 import { configText, freePort, startServer } from '../tests/integration/harness.mjs';
 import { Receiver, startSmtp } from '../tests/integration/notify-fixtures.mjs';
+import { LEAD_PATH, validLead } from '../tests/integration/contract.mjs';
 
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
 const LIMITS = '[limits]\nleads_per_ip_per_hour = 1000000\n';
 const THROUGHPUT_LEADS = Number(process.env.BENCH_LEADS ?? 4000);
 const CONCURRENCY = 32;
 
 function body(n) {
-  return JSON.stringify({
-    businessEmail: `bench${n}@example.com`,
-    firstName: 'Bench',
-    lastName: `Mark ${n}`,
-    country: 'SG',
-    describes: 'advertiser',
-    companyName: 'Bench Co',
-    remark: 'load test',
-    agree: true,
-    officialWebsiteName: 'waveads',
-  });
+  return JSON.stringify(
+    validLead({
+      businessEmail: `bench${n}@example.com`,
+      firstName: 'Bench',
+      lastName: `Mark ${n}`,
+      country: 'SG',
+      describes: 'advertiser',
+      companyName: 'Bench Co',
+      remark: 'load test',
+    }),
+  );
 }
 
 function post(agent, port, n) {

@@ -14,6 +14,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { LEAD_PATH, validLead } from '../tests/integration/contract.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'build/bin/wavesites');
@@ -21,7 +22,6 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PAGE_CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 512);
 const SLOW = Number(process.env.LOAD_SLOW ?? 2000);
 const LEAD_CLIENTS = 32;
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
 const PAGE = '/tts1/article-detail/1';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -158,16 +158,17 @@ async function run() {
   const sendLead = (client) =>
     new Promise((resolve) => {
       const n = ++seq;
-      const body = JSON.stringify({
-        businessEmail: `load.${n}@example.com`,
-        firstName: 'Load',
-        lastName: `Client${client}`,
-        country: 'DE',
-        describes: 'advertiser',
-        companyName: `Load Test ${n}`,
-        agree: true,
-        officialWebsiteName: 'waveads',
-      });
+      const body = JSON.stringify(
+        validLead({
+          businessEmail: `load.${n}@example.com`,
+          firstName: 'Load',
+          lastName: `Client${client}`,
+          country: 'DE',
+          describes: 'advertiser',
+          companyName: `Load Test ${n}`,
+          remark: undefined, // none: the field is optional
+        }),
+      );
       const req = http.request(
         {
           host: '127.0.0.1',

@@ -10,25 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { configText, events, request, runCli, startServer } from './harness.mjs';
+import {
+  CONSENT_VERSION,
+  COUNTRIES_PATH,
+  LEAD_PATH,
+  UPLOAD_PATH,
+  validLead as lead,
+} from './contract.mjs';
 
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
-const UPLOAD_PATH = '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads';
 const LIMITS = `[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\nmax_upload_bytes = 65536\nmax_json_bytes = 4096\n`;
-
-function lead(overrides = {}) {
-  return {
-    businessEmail: 'mei.tanaka@example.com',
-    firstName: 'Mei',
-    lastName: 'Tanaka',
-    country: 'JP',
-    describes: 'publisher',
-    companyName: 'Sakura Games',
-    remark: 'Interested in your SDK for our puzzle titles.',
-    agree: true,
-    officialWebsiteName: 'waveads',
-    ...overrides,
-  };
-}
 
 async function postJson(srv, body, { contentType = 'application/json', raw } = {}) {
   const r = await request(srv.port, LEAD_PATH, {
@@ -101,10 +91,7 @@ describe('intake on SQLite', () => {
   });
 
   test('the country list, under both paths', async () => {
-    for (const p of [
-      '/pac-foreign/officialwebsite/country/lsit',
-      '/api/pac-foreign/officialwebsite/country/lsit',
-    ]) {
+    for (const p of [COUNTRIES_PATH, `/api${COUNTRIES_PATH}`]) {
       const r = await request(srv.port, p);
       assert.equal(r.status, 200);
       assert.match(r.headers['content-type'], /^application\/json; charset=utf-8$/);
@@ -122,11 +109,7 @@ describe('intake on SQLite', () => {
       assert.ok(id.koTxt && id.esTxt && id.ptTxt);
       for (const c of body.data) assert.match(c.code, /^[A-Z]{2}$/);
     }
-    assert.equal(
-      (await request(srv.port, '/pac-foreign/officialwebsite/country/lsit', { method: 'POST' }))
-        .status,
-      405,
-    );
+    assert.equal((await request(srv.port, COUNTRIES_PATH, { method: 'POST' })).status, 405);
   });
 
   test('a valid lead is stored with its context and answered with its id', async () => {
@@ -135,7 +118,7 @@ describe('intake on SQLite', () => {
       host: 'Lead-Host.test',
       headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'lead-test/1.0' },
       body: JSON.stringify(
-        lead({ remark: 'Précis: 日本語 ✓', consentVersion: '2026-11-01', language: 'ja' }),
+        lead({ remark: 'Précis: 日本語 ✓', consentVersion: CONSENT_VERSION, language: 'ja' }),
       ),
     });
     assert.equal(r.status, 200, r.body);
@@ -147,7 +130,7 @@ describe('intake on SQLite', () => {
     assert.equal(stored.businessEmail, 'mei.tanaka@example.com');
     assert.equal(stored.remark, 'Précis: 日本語 ✓');
     assert.equal(stored.language, 'ja');
-    assert.equal(stored.consentVersion, '2026-11-01');
+    assert.equal(stored.consentVersion, CONSENT_VERSION);
     assert.equal(stored.clientIp, '127.0.0.1');
     assert.equal(stored.userAgent, 'lead-test/1.0');
     assert.equal(stored.host, 'Lead-Host.test');
@@ -252,7 +235,7 @@ describe('intake on SQLite', () => {
       [await upload(srv, [['file', Buffer.concat([PDF, randomBytes(70000)]), 'big.pdf']]), 413],
       [
         await upload(srv, [['file', PDF, 'cv.pdf']], {
-          target: '/api/pac-foreign/officialwebsite/upload',
+          target: UPLOAD_PATH.split('?')[0],
         }),
         400,
       ],

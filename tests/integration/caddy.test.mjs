@@ -16,9 +16,9 @@ import zlib from 'node:zlib';
 
 import { HOSTS, ROOT, configText, freePort, request, runCli, startServer } from './harness.mjs';
 import { observatoryScore } from './observatory.mjs';
+import { LEAD_PATH, validLead } from './contract.mjs';
 
 const CADDY = '/usr/bin/caddy';
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
 const HOST = HOSTS.waveads[0].toLowerCase();
 const CLIENT = '127.0.0.9'; // the visitor: a loopback address other than Caddy's 127.0.0.1
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -321,17 +321,17 @@ describe('behind deploy/Caddyfile', () => {
       method: 'POST',
       // A forged X-Forwarded-For from the visitor is not what Caddy passes on.
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.5' },
-      body: JSON.stringify({
-        businessEmail: 'caddy.check@example.com',
-        firstName: 'Mei',
-        lastName: 'Tanaka',
-        country: 'JP',
-        describes: 'publisher',
-        companyName: 'Behind Caddy',
-        remark: 'Sent through the reverse proxy.',
-        agree: true,
-        officialWebsiteName: 'waveads',
-      }),
+      body: JSON.stringify(
+        validLead({
+          businessEmail: 'caddy.check@example.com',
+          firstName: 'Mei',
+          lastName: 'Tanaka',
+          country: 'JP',
+          describes: 'publisher',
+          companyName: 'Behind Caddy',
+          remark: 'Sent through the reverse proxy.',
+        }),
+      ),
     });
     assert.equal(r.status, 200, r.body);
     const { id } = JSON.parse(r.body).data;

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 
 import { configText, events, request, startServer } from './harness.mjs';
+import { LEAD_PATH } from './contract.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -106,7 +107,7 @@ test('past max_connections with nothing to evict, a connection is closed at once
     for (let i = 0; i < 3; i++) {
       const s = await connect(srv.port);
       s.write(
-        'POST /api/pac-foreign/officialwebsite/add HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+        `POST ${LEAD_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
       );
       busy.push(s);
     }
@@ -143,7 +144,7 @@ test('max_connections_per_ip caps one address, not the others, and a flood of re
     for (let i = 0; i < 2; i++) {
       const s = await connect(srv.port, { localAddress: '127.0.0.7' });
       s.write(
-        'POST /api/pac-foreign/officialwebsite/add HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+        `POST ${LEAD_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
       );
       held.push(s);
     }

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { configText, request, startServer } from './harness.mjs';
+import { COUNTRIES_PATH } from './contract.mjs';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -16,7 +17,7 @@ test('every answer has the resource-isolation and permission headers', async () 
       '/tts1/article-detail/1',
       '/healthz',
       '/no-such-page',
-      '/api/pac-foreign/officialwebsite/country/lsit',
+      `/api${COUNTRIES_PATH}`,
     ]) {
       const r = await request(srv.port, target, { host: 'www.wavesites-test.com' });
       assert.equal(r.headers['cross-origin-resource-policy'], 'same-site', target);

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 
 import { startServer } from './harness.mjs';
+import { LEAD_PATH } from './contract.mjs';
 
 const PAGE = 'GET /tts1/home HTTP/1.1\r\nHost: x\r\n\r\n';
-const LEAD = '/api/pac-foreign/officialwebsite/add';
 
 /** The answers in `text`, one after another: [{status (the status line), head, body}]. */
 function answers(text) {
@@ -179,8 +179,8 @@ test('OPTIONS answers 204 with the Allow a 405 on the same path carries', async 
     const wire =
       'OPTIONS /tts1/home HTTP/1.1\r\nHost: x\r\n\r\n' +
       'POST /tts1/home HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n' +
-      `OPTIONS ${LEAD} HTTP/1.1\r\nHost: x\r\n\r\n` +
-      `GET ${LEAD} HTTP/1.1\r\nHost: x\r\n\r\n` +
+      `OPTIONS ${LEAD_PATH} HTTP/1.1\r\nHost: x\r\n\r\n` +
+      `GET ${LEAD_PATH} HTTP/1.1\r\nHost: x\r\n\r\n` +
       'OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n' +
       'OPTIONS /no-such-page HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
     const r = await exchange(srv.port, wire);

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { HOSTS, configText, events, request, runCli, startServer } from './harness.mjs';
+import { LEAD_PATH } from './contract.mjs';
 
 const GENERATED_ID = /^[0-9a-f]{16}$/;
 
@@ -116,7 +117,7 @@ test("a trusted proxy's X-Request-Id and client address are kept; anyone else's 
 test('every stderr line of a server run is a JSON event with a time and a level', async () => {
   const srv = await startServer();
   // A bot's lead is logged (the honeypot) as well as start, sites and stop.
-  const bot = await request(srv.port, '/api/pac-foreign/officialwebsite/add', {
+  const bot = await request(srv.port, LEAD_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ website: 'http://spam.example' }),

@@ -5,18 +5,17 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 
 import { HOSTS, configText, request, startServer } from './harness.mjs';
+import { LEAD_PATH, validLead } from './contract.mjs';
 
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
-const GOOD_LEAD = {
+const GOOD_LEAD = validLead({
   businessEmail: 'ana.silva@example.com',
   firstName: 'Ana',
   lastName: 'Silva',
   country: 'BR',
   describes: 'advertiser',
   companyName: 'Metrica Ltda',
-  agree: true,
-  officialWebsiteName: 'waveads',
-};
+  remark: undefined, // none: the field is optional
+});
 
 function postLead(port, body) {
   return request(port, LEAD_PATH, {

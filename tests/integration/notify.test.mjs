@@ -11,9 +11,8 @@ import path from 'node:path';
 
 import { configText, freePort, request, runCli, startServer } from './harness.mjs';
 import { Receiver, startSmtp } from './notify-fixtures.mjs';
+import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
-const UPLOAD_PATH = '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads';
 const SECRET = 'test-secret-0f9a';
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -21,7 +20,7 @@ const PDF = Buffer.from(
 const LIMITS = '[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\n';
 
 function lead(n, overrides = {}) {
-  return {
+  return validLead({
     businessEmail: `lead${n}@studio.example`,
     firstName: 'Inês',
     lastName: `Moreira ${n}`,
@@ -29,10 +28,8 @@ function lead(n, overrides = {}) {
     describes: 'advertiser',
     companyName: 'Faro Games',
     remark: 'Two lines:\nwe want installs in Brazil.',
-    agree: true,
-    officialWebsiteName: 'waveads',
     ...overrides,
-  };
+  });
 }
 
 async function postLead(port, body) {

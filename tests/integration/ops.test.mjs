@@ -7,14 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { HOSTS, ROOT, WEB, configText, request, runCli, startServer } from './harness.mjs';
+import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
 /** The newest schema version: the highest numbered migration file. */
 const SCHEMA = Math.max(
   ...readdirSync(path.join(ROOT, 'server/src/store/sql')).map((f) => Number.parseInt(f, 10)),
 );
 
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
-const UPLOAD_PATH = '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads';
 const PG_URL = process.env.WAVESITES_TEST_PG_URL;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'wavesites-ops-'));
 
@@ -32,16 +31,16 @@ function oneLineError(r, pattern) {
   assert.match(lines[0], pattern);
 }
 
-const lead = (n) => ({
-  businessEmail: `buyer${n}@example.com`,
-  firstName: 'Mei',
-  lastName: 'Tanaka',
-  country: 'JP',
-  describes: 'publisher',
-  companyName: `Sakura Games ${n}`,
-  agree: true,
-  officialWebsiteName: 'waveads',
-});
+const lead = (n) =>
+  validLead({
+    businessEmail: `buyer${n}@example.com`,
+    firstName: 'Mei',
+    lastName: 'Tanaka',
+    country: 'JP',
+    describes: 'publisher',
+    companyName: `Sakura Games ${n}`,
+    remark: undefined, // none: the field is optional
+  });
 
 function postLead(srv, n) {
   return request(srv.port, LEAD_PATH, {

@@ -11,9 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { configText, freePort, request, runCli, startServer } from './harness.mjs';
+import { CONSENT_VERSION, LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
-const UPLOAD_PATH = '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads';
 const PG_URL = process.env.WAVESITES_TEST_PG_URL;
 const LIMITS = '[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\n';
 
@@ -39,7 +38,7 @@ function person(tag) {
 }
 
 function leadOf(p, email = p.email) {
-  return {
+  return validLead({
     businessEmail: email,
     firstName: p.firstName,
     lastName: p.lastName,
@@ -47,9 +46,7 @@ function leadOf(p, email = p.email) {
     describes: 'advertiser',
     companyName: p.company,
     remark: p.remark,
-    agree: true,
-    officialWebsiteName: 'waveads',
-  };
+  });
 }
 
 async function postLead(srv, body) {
@@ -197,7 +194,7 @@ async function accessAndErasure(srv, pg) {
   );
   for (const l of mine) {
     assert.equal(l.firstName, p.firstName);
-    assert.equal(l.consentVersion, '2026-11-01', 'the consent text version agreed to');
+    assert.equal(l.consentVersion, CONSENT_VERSION, 'the consent text version agreed to');
     assert.match(l.receivedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, 'when it was agreed to');
     assert.equal(l.agree, true);
   }

@@ -13,23 +13,22 @@ import path from 'node:path';
 
 import { WEB, configText, events, freePort, request, runCli, startServer } from './harness.mjs';
 import { Receiver, startSmtp } from './notify-fixtures.mjs';
+import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
-const UPLOAD_PATH = '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads';
 const NEW_HOST = 'second-landing.check.test';
 const NEW_STORE_URL = 'https://apps.apple.com/app/block-blast/id9999999999';
 
-const lead = JSON.stringify({
-  businessEmail: 'reload@studio.example',
-  firstName: 'Ren',
-  lastName: 'Kato',
-  country: 'JP',
-  describes: 'publisher',
-  companyName: 'Kato Apps',
-  remark: '',
-  agree: true,
-  officialWebsiteName: 'waveads',
-});
+const lead = JSON.stringify(
+  validLead({
+    businessEmail: 'reload@studio.example',
+    firstName: 'Ren',
+    lastName: 'Kato',
+    country: 'JP',
+    describes: 'publisher',
+    companyName: 'Kato Apps',
+    remark: '',
+  }),
+);
 
 async function waitForLine(srv, pattern, after, ms = 30_000) {
   const end = Date.now() + ms;

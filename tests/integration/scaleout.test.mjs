@@ -19,11 +19,10 @@ import path from 'node:path';
 
 import { HOSTS, configText, freePort, runCli, startServer } from './harness.mjs';
 import { Receiver } from './notify-fixtures.mjs';
+import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
 const CADDY = '/usr/bin/caddy';
 const PG_URL = process.env.WAVESITES_TEST_PG_URL;
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
-const UPLOAD_PATH = '/api/pac-foreign/officialwebsite/upload?officialWebsiteName=waveads';
 const HOST = HOSTS.waveads[0].toLowerCase();
 const SECRET = 'scale-out-secret';
 const LEADS_PER_IP = 5;
@@ -49,17 +48,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const address = (group, k) => `127.${group}.${1 + Math.floor(k / 200)}.${1 + (k % 200)}`;
 
 function leadBody(marker) {
-  return JSON.stringify({
-    businessEmail: `${marker}@studio.example`,
-    firstName: 'Scale',
-    lastName: 'Out',
-    country: 'PT',
-    describes: 'advertiser',
-    companyName: 'Faro Games',
-    remark: `scale-out ${marker}`,
-    agree: true,
-    officialWebsiteName: 'waveads',
-  });
+  return JSON.stringify(
+    validLead({
+      businessEmail: `${marker}@studio.example`,
+      firstName: 'Scale',
+      lastName: 'Out',
+      country: 'PT',
+      describes: 'advertiser',
+      companyName: 'Faro Games',
+      remark: `scale-out ${marker}`,
+    }),
+  );
 }
 
 function multipart(marker) {

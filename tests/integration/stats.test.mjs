@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { BIN, HOSTS, WEB, configText, request, runCli, startServer } from './harness.mjs';
+import { LEAD_PATH, validLead } from './contract.mjs';
 
 const PG_URL = process.env.WAVESITES_TEST_PG_URL;
-const LEAD_PATH = '/api/pac-foreign/officialwebsite/add';
 const PROXY = '[proxy]\ntrusted = ["127.0.0.1"]\n';
 const LIMITS = '[limits]\nleads_per_ip_per_hour = 1000\n';
 
@@ -271,7 +271,7 @@ function expected(slug) {
 
 /** Two leads, one with the attribution its page remembered, one from an old page without. */
 async function leads(srv) {
-  const base = {
+  const base = validLead({
     businessEmail: 'keiko.sato@tokyo-games.example',
     firstName: 'Keiko',
     lastName: 'Sato',
@@ -279,9 +279,7 @@ async function leads(srv) {
     describes: 'advertiser',
     companyName: 'Tokyo Games',
     remark: 'Installs in Japan',
-    agree: true,
-    officialWebsiteName: 'waveads',
-  };
+  });
   const post = async (body) => {
     const r = await request(srv.port, LEAD_PATH, {
       host: WAVE,
@@ -539,24 +537,24 @@ describe('visit counts and the stats report', () => {
         host: WAVE,
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.50' },
-        body: JSON.stringify({
-          businessEmail: 'ana@lisboa-apps.example',
-          firstName: 'Ana',
-          lastName: 'Costa',
-          country: 'PT',
-          describes: 'advertiser',
-          companyName: 'Lisboa Apps',
-          remark: '',
-          agree: true,
-          officialWebsiteName: 'waveads',
-          attribution: {
-            utm_source: 'partner',
-            fbclid: 'f'.repeat(201),
-            evil: 'x',
-            ttclid: 42,
-            msclkid: 'm'.repeat(200),
-          },
-        }),
+        body: JSON.stringify(
+          validLead({
+            businessEmail: 'ana@lisboa-apps.example',
+            firstName: 'Ana',
+            lastName: 'Costa',
+            country: 'PT',
+            describes: 'advertiser',
+            companyName: 'Lisboa Apps',
+            remark: '',
+            attribution: {
+              utm_source: 'partner',
+              fbclid: 'f'.repeat(201),
+              evil: 'x',
+              ttclid: 42,
+              msclkid: 'm'.repeat(200),
+            },
+          }),
+        ),
       });
       assert.equal(r.status, 200, r.body);
       const id = JSON.parse(r.body).data.id;
@@ -583,18 +581,18 @@ describe('visit counts and the stats report', () => {
           host: WAVE,
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.50' },
-          body: JSON.stringify({
-            businessEmail: 'ana@lisboa-apps.example',
-            firstName: 'Ana',
-            lastName: 'Costa',
-            country: 'PT',
-            describes: 'advertiser',
-            companyName: 'Lisboa Apps',
-            remark: '',
-            agree: true,
-            officialWebsiteName: 'waveads',
-            attribution,
-          }),
+          body: JSON.stringify(
+            validLead({
+              businessEmail: 'ana@lisboa-apps.example',
+              firstName: 'Ana',
+              lastName: 'Costa',
+              country: 'PT',
+              describes: 'advertiser',
+              companyName: 'Lisboa Apps',
+              remark: '',
+              attribution,
+            }),
+          ),
         });
         assert.equal(again.status, 200, `${JSON.stringify(attribution)}: ${again.body}`);
       }
