@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { configText, events, request, runCli, startServer } from './harness.mjs';
+import { configText, events, request, runCli, runCliOn, startServer } from './harness.mjs';
 import {
   CONSENT_VERSION,
   COUNTRIES_PATH,
@@ -44,33 +44,14 @@ async function upload(srv, parts, { target = UPLOAD_PATH, contentType } = {}) {
 }
 
 async function exportedLeads(srv, extra = []) {
-  const r = await runCli([
-    'leads',
-    'export',
-    '--format',
-    'json',
-    '--config',
-    path.join(srv.dir, 'sites.toml'),
-    '--data',
-    path.join(srv.dir, 'data'),
-    ...extra,
-  ]);
+  const r = await runCliOn(srv, ['leads', 'export', '--format', 'json', ...extra]);
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
 
 async function exportedResumes(srv, extra = []) {
   const out = mkdtempSync(path.join(os.tmpdir(), 'wavesites-resumes-'));
-  const r = await runCli([
-    'resumes',
-    'export',
-    out,
-    '--config',
-    path.join(srv.dir, 'sites.toml'),
-    '--data',
-    path.join(srv.dir, 'data'),
-    ...extra,
-  ]);
+  const r = await runCliOn(srv, ['resumes', 'export', out, ...extra]);
   assert.equal(r.code, 0, r.stderr);
   const meta = JSON.parse(readFileSync(path.join(out, 'metadata.json'), 'utf8'));
   return meta.map((m) => ({ ...m, bytes: readFileSync(path.join(out, m.file)) }));
@@ -254,14 +235,7 @@ describe('intake on SQLite', () => {
       srv,
       lead({ companyName: '=HYPERLINK("http://evil.example","x")', firstName: '+Ann' }),
     );
-    const r = await runCli([
-      'leads',
-      'export',
-      '--config',
-      path.join(srv.dir, 'sites.toml'),
-      '--data',
-      path.join(srv.dir, 'data'),
-    ]);
+    const r = await runCliOn(srv, ['leads', 'export']);
     assert.equal(r.code, 0);
     assert.match(r.stdout, /^id,receivedAt,businessEmail,/);
     assert.ok(r.stdout.includes('"\'=HYPERLINK(""http://evil.example"",""x"")"'));

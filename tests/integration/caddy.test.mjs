@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import { HOSTS, ROOT, configText, freePort, request, runCli, startServer } from './harness.mjs';
+import { HOSTS, ROOT, configText, freePort, request, runCliOn, startServer } from './harness.mjs';
 import { observatoryScore } from './observatory.mjs';
 import { LEAD_PATH, validLead } from './contract.mjs';
 
@@ -335,16 +335,7 @@ describe('behind deploy/Caddyfile', () => {
     });
     assert.equal(r.status, 200, r.body);
     const { id } = JSON.parse(r.body).data;
-    const exported = await runCli([
-      'leads',
-      'export',
-      '--format',
-      'json',
-      '--config',
-      path.join(srv.dir, 'sites.toml'),
-      '--data',
-      path.join(srv.dir, 'data'),
-    ]);
+    const exported = await runCliOn(srv, ['leads', 'export', '--format', 'json']);
     assert.equal(exported.code, 0, exported.stderr);
     const stored = JSON.parse(exported.stdout).find((l) => l.id === id);
     assert.ok(stored, `lead ${id} is exported`);

@@ -17,7 +17,7 @@ import {
   configText,
   events,
   request,
-  runCli,
+  runCliOn,
   spawnAsUser,
   startServer,
 } from './harness.mjs';
@@ -143,16 +143,7 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
   } finally {
     assert.deepEqual(await srv.stop(), { code: 0, signal: null }, 'and it stops cleanly');
   }
-  const exported = await runCli([
-    'leads',
-    'export',
-    '--format',
-    'json',
-    '--config',
-    path.join(srv.dir, 'sites.toml'),
-    '--data',
-    path.join(srv.dir, 'data'),
-  ]);
+  const exported = await runCliOn(srv, ['leads', 'export', '--format', 'json']);
   const stored = JSON.parse(exported.stdout).map((l) => l.id);
   for (const id of acknowledged)
     assert.equal(stored.filter((s) => s === id).length, 1, `lead ${id} stored once`);

@@ -239,6 +239,14 @@ export function goLinks(article) {
   return [...article.body.matchAll(/\]\(go:([a-z0-9-]+)\)/g)].map((m) => m[1]);
 }
 
+/** Runs the CLI against a started server's config and data directory (`--config`, `--data`). */
+export function runCliOn(srv, args, env = {}) {
+  return runCli(
+    [...args, '--config', path.join(srv.dir, 'sites.toml'), '--data', path.join(srv.dir, 'data')],
+    env,
+  );
+}
+
 export function runCli(args, env = {}) {
   return new Promise((resolve) => {
     const child = spawnAsUser(BIN, args, {

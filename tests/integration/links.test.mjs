@@ -19,6 +19,7 @@ import {
   request,
   ROOT,
   runCli,
+  runCliOn,
   startServer,
   WEB,
 } from './harness.mjs';
@@ -48,16 +49,7 @@ function expected(site, slug, platform, from) {
 const articlePath = (site, id) => `${manifest.route_sets[site].details[0].prefix}${id}`;
 
 async function exportClicks(srv) {
-  const out = await runCli([
-    'clicks',
-    'export',
-    '--format',
-    'json',
-    '--config',
-    path.join(srv.dir, 'sites.toml'),
-    '--data',
-    path.join(srv.dir, 'data'),
-  ]);
+  const out = await runCliOn(srv, ['clicks', 'export', '--format', 'json']);
   assert.equal(out.code, 0, out.stderr);
   return JSON.parse(out.stdout);
 }
@@ -194,16 +186,7 @@ describe('links out', () => {
       const metric = linkClickMetric((await request(srv.port, '/metrics')).body);
       assert.deepEqual(metric, [{ site: 'kuponz1', link: slug, n: 122 }]);
       // --since takes what is newer, links and landing clicks alike.
-      const since = await runCli([
-        'clicks',
-        'export',
-        '--since',
-        after.at(-2).id,
-        '--config',
-        path.join(srv.dir, 'sites.toml'),
-        '--data',
-        path.join(srv.dir, 'data'),
-      ]);
+      const since = await runCliOn(srv, ['clicks', 'export', '--since', after.at(-2).id]);
       assert.equal(since.code, 0, since.stderr);
       const lines = since.stdout.trim().split(/\r?\n/);
       assert.deepEqual(lines[0].split(','), [

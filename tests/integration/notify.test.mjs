@@ -9,7 +9,7 @@ import { mkdtempSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { configText, freePort, request, runCli, startServer } from './harness.mjs';
+import { configText, freePort, request, runCliOn, startServer } from './harness.mjs';
 import { Receiver, startSmtp } from './notify-fixtures.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
@@ -115,18 +115,7 @@ describe('notifications', () => {
       assert.equal(leadEvent.json.site, 'prefixed', 'the route set whose host took it');
       // Every lead field, exactly as the export has it.
       const exported = JSON.parse(
-        (
-          await runCli([
-            'leads',
-            'export',
-            '--format',
-            'json',
-            '--config',
-            path.join(srv.dir, 'sites.toml'),
-            '--data',
-            path.join(srv.dir, 'data'),
-          ])
-        ).stdout,
+        (await runCliOn(srv, ['leads', 'export', '--format', 'json'])).stdout,
       ).find((l) => l.id === leadId);
       assert.deepEqual(leadEvent.json.data, exported);
       assert.deepEqual(
@@ -146,15 +135,7 @@ describe('notifications', () => {
       assert.equal(resumeEvent.json.data.type, resumeEvent.json.data.contentType);
       // What the webhook carries, it carries under the export's names and values.
       const exportDir = path.join(srv.dir, 'resume-export');
-      const resumesOut = await runCli([
-        'resumes',
-        'export',
-        exportDir,
-        '--config',
-        path.join(srv.dir, 'sites.toml'),
-        '--data',
-        path.join(srv.dir, 'data'),
-      ]);
+      const resumesOut = await runCliOn(srv, ['resumes', 'export', exportDir]);
       assert.equal(resumesOut.code, 0, resumesOut.stderr);
       const exportedResume = JSON.parse(
         readFileSync(path.join(exportDir, 'metadata.json'), 'utf8'),

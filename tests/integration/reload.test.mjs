@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { WEB, configText, events, freePort, request, runCli, startServer } from './harness.mjs';
+import { WEB, configText, events, freePort, request, runCliOn, startServer } from './harness.mjs';
 import { Receiver, startSmtp } from './notify-fixtures.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
@@ -221,16 +221,7 @@ async function busy(port, localAddress) {
 }
 
 async function exported(srv, what) {
-  const r = await runCli([
-    what,
-    'export',
-    '--format',
-    'json',
-    '--config',
-    path.join(srv.dir, 'sites.toml'),
-    '--data',
-    path.join(srv.dir, 'data'),
-  ]);
+  const r = await runCliOn(srv, [what, 'export', '--format', 'json']);
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
