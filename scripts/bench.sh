@@ -66,6 +66,7 @@
 #                            runs just that profile
 #   BENCH_WEB=build/web      the prerendered bundle the payloads come from
 #   BENCH_ONLY=stats         only the visit counts' cost (stats on vs off), not the comparison
+#   BENCH_ONLY=capped        only the capped rounds of the comparison (then stops)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -430,8 +431,9 @@ done
 : >"$OUT/runs.tsv"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 runs=$((ROUNDS * ${#SERVERS[@]} * ${#PAYLOADS[@]} * ${#CONNS[@]}))
-printf '\n%s runs of %ss (+%ss warm-up each), about %s min\n' "$runs" "$DUR" "$WARMUP" $(((runs * (DUR + WARMUP) + 59) / 60))
-for round in $(seq "$ROUNDS"); do
+[ "$ONLY" != capped ] || runs=0
+((runs == 0)) || printf '\n%s runs of %ss (+%ss warm-up each), about %s min\n' "$runs" "$DUR" "$WARMUP" $(((runs * (DUR + WARMUP) + 59) / 60))
+for round in $(seq "$((runs > 0 ? ROUNDS : 0))"); do
   for i in "${!SERVERS[@]}"; do  # the order rotates each round
     name=${SERVERS[$(((i + round - 1) % ${#SERVERS[@]}))]}
     start_server "$name"
@@ -500,7 +502,7 @@ const check = {};
 for (const [server, payload, body, hdr, enc] of tsv('check.tsv'))
   (check[payload] ??= {})[server] = { body_bytes: +body, header_bytes: +hdr, content_encoding: enc || null };
 const results = [];
-for (const payload of payloads) for (const c of conns) {
+if (runs.length) for (const payload of payloads) for (const c of conns) {
   const row = { payload, connections: c, servers: {} };
   for (const s of servers) {
     const rs = runs.filter((r) => r.server === s && r.payload === payload && r.connections === c);
@@ -521,6 +523,7 @@ for (const payload of payloads) for (const c of conns) {
 }
 const h = (s, w) => String(s).padStart(w);
 const cols = servers.map((s) => h(s + ' r/s', 15) + h('p99 ms', 8)).join('');
+if (runs.length) {
 console.log('\nmedian of ${ROUNDS} rounds of ${DUR}s; one server at a time on core 0, wrk -t1 on core 1');
 console.log('page: ' + check['page-plain'].wavesites.body_bytes + ' B of prerendered article HTML (gzip ' +
   check['page-gzip'].wavesites.body_bytes + ' B); asset: $ASSET_PATH, ' + check['asset-2KB'].wavesites.body_bytes + ' B\n');
@@ -538,6 +541,7 @@ for (const r of results) {
   const cells = servers.map((s) => h(Math.round(eff(s)), 15) + h(Math.round(r.servers[s].server_cpu * 100) + '%', 8)).join('');
   console.log(r.payload.padEnd(11) + h(r.connections, 6) + cells + h((eff('wavesites') / eff('nginx')).toFixed(2) + 'x', 10) +
     h((eff('wavesites') / eff('h2o')).toFixed(2) + 'x', 8));
+}
 }
 // The capped rounds: requests/s is what the quota of one core buys each server.
 const cappedResults = [];
@@ -599,6 +603,7 @@ NODE
 
 [ "$PERF" = 0 ] || profile
 fi
+[ "$ONLY" != capped ] || exit 0
 
 # Visit counts on and off: wavesites alone, the page under its configured host (each request a
 # view: counted, hashed, flushed every 10 s), the two modes alternating round by round. Both
