@@ -18,8 +18,8 @@ export interface TeaserClasses {
 
 /**
  * The articles of a home list, each as its picture, then its words in the theme's order
- * (`children`), then what a theme adds after them (`after`: the deals card's stub). The first
- * picture is the page's first: loaded eagerly.
+ * (`children`), then what a theme adds after them (`after`: the deals coupon's tear-off strip).
+ * The first picture is the page's first: loaded eagerly.
  */
 export function TeaserList(props: {
   list: readonly Article[];

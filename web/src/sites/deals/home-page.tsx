@@ -13,7 +13,7 @@ export function HomePage(props: ThemeProps<unknown> & { list: readonly Article[]
       sizes={(i) => (i === 0 ? SIZES.lead : SIZES.card)}
       classes={{ ...s, list: s.grid, item: (i) => (i === 0 ? `${s.card} ${s.lead}` : s.card) }}
       after={(a, href) => (
-        <div className={s.stub}>
+        <div className={s.tearOff}>
           <ReadMore className={s.more} href={href} title={a.title} />
         </div>
       )}
