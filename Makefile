@@ -40,7 +40,7 @@ deps-bench:
 
 ## make test: every test suite; non-zero on any failure
 test: deps-test build
-	@$(MAKE) --no-print-directory lint test-unit test-web test-integration test-browser test-fuzz
+	@scripts/test.sh
 	@echo "make test: all suites passed"
 
 ## make lint: the habits, any finding fails: shellcheck on the shell scripts, ESLint and Prettier on the integration tests and scripts/*.mjs (web/'s own code is test-web's), clang-format, the layer order and clang-tidy on the C++ sources; make format fixes the formatting

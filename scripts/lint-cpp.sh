@@ -3,17 +3,30 @@
 # direction of server/src's layers (scripts/check-layers.py) and a small clang-tidy check set
 # (.clang-tidy) on every tracked C++ file. Any finding fails. Needs the release build's
 # compile_commands.json (make build). `make format` applies clang-format.
+#   scripts/lint-cpp.sh              all three
+#   scripts/lint-cpp.sh --no-tidy    clang-format and the layer order (seconds)
+#   scripts/lint-cpp.sh --tidy-only  clang-tidy (minutes: scripts/test.sh runs it beside the suites)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=${1:-all}
+case $mode in
+  all | --no-tidy | --tidy-only) ;;
+  *)
+    echo "usage: scripts/lint-cpp.sh [--no-tidy | --tidy-only]" >&2
+    exit 2
+    ;;
+esac
 FORMAT=clang-format-14
 TIDY=clang-tidy-14
 DB=build/cmake-release
 
-mapfile -t all < <(git ls-files '*.cpp' '*.hpp')
-echo "lint: clang-format on ${#all[@]} files"
-"$FORMAT" --dry-run --Werror "${all[@]}"
-
-scripts/check-layers.py
+if [[ $mode != --tidy-only ]]; then
+  mapfile -t all < <(git ls-files '*.cpp' '*.hpp')
+  echo "lint: clang-format on ${#all[@]} files"
+  "$FORMAT" --dry-run --Werror "${all[@]}"
+  scripts/check-layers.py
+fi
+[[ $mode != --no-tidy ]] || exit 0
 
 # The fuzz targets build with clang alone and are not in the release compile database.
 mapfile -t units < <(git ls-files 'server/src/*.cpp' 'server/tests/*.cpp')

@@ -9,7 +9,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { configText, events, request, runCli, runCliOn, startServer } from './harness.mjs';
+import {
+  HAVE_PG,
+  configText,
+  events,
+  pgSchemaUrl,
+  request,
+  runCli,
+  runCliOn,
+  startServer,
+} from './harness.mjs';
 import {
   CONSENT_VERSION,
   COUNTRIES_PATH,
@@ -328,7 +337,7 @@ describe('durability', () => {
 });
 
 describe('intake on PostgreSQL', () => {
-  const url = process.env.WAVESITES_TEST_PG_URL;
+  const url = HAVE_PG ? pgSchemaUrl('intake') : undefined;
   test('leads and resumes round-trip through a real PostgreSQL server', async () => {
     assert.ok(url, 'WAVESITES_TEST_PG_URL is set by scripts/with-postgres.sh in make test');
     const srv = await startServer({ config: configText(LIMITS), args: ['--database', url] });

@@ -44,6 +44,30 @@ export function spawnAsUser(command, args = [], options = {}) {
   return spawn('env', ['--default-signal=PIPE', command, ...args], options);
 }
 
+/** The throwaway PostgreSQL server scripts/with-postgres.sh provides (make test sets it). */
+export const HAVE_PG = Boolean(process.env.WAVESITES_TEST_PG_URL);
+
+let schemas = 0;
+/**
+ * That server, seen through a new schema of its own (search_path): test files run side by side,
+ * so each one's leads, outbox and counts must be its own. `label` names the schema in a failure.
+ * Nothing drops it: the cluster itself is thrown away after the run.
+ */
+export function pgSchemaUrl(label = 'data') {
+  const base = process.env.WAVESITES_TEST_PG_URL;
+  assert.ok(base, 'WAVESITES_TEST_PG_URL is set by scripts/with-postgres.sh in make test');
+  const schema = `${label}_${process.pid}_${++schemas}`;
+  const made = spawnSync(
+    'psql',
+    [base, '-X', '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE SCHEMA ${schema}`],
+    {
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(made.status, 0, made.stderr);
+  return `${base}${base.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
+}
+
 export function configText(extra = '') {
   const hosts = Object.entries(HOSTS)
     .map(([site, names]) => `${site} = [${names.map((n) => JSON.stringify(n)).join(', ')}]`)

@@ -9,7 +9,15 @@ import { mkdtempSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { configText, freePort, request, runCliOn, startServer } from './harness.mjs';
+import {
+  HAVE_PG,
+  configText,
+  freePort,
+  pgSchemaUrl,
+  request,
+  runCliOn,
+  startServer,
+} from './harness.mjs';
 import { Receiver, startSmtp } from './notify-fixtures.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
@@ -311,8 +319,8 @@ describe('notifications', () => {
 });
 
 describe('notifications on PostgreSQL', () => {
+  const url = HAVE_PG ? pgSchemaUrl('notify') : undefined;
   test('two servers sharing one database send each lead once', async () => {
-    const url = process.env.WAVESITES_TEST_PG_URL;
     assert.ok(url, 'WAVESITES_TEST_PG_URL is set by scripts/with-postgres.sh in make test');
     const hook = new Receiver(await freePort());
     await hook.up();

@@ -6,7 +6,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 
-import { HOSTS, ROOT, WEB, configText, request, runCli, startServer } from './harness.mjs';
+import {
+  HAVE_PG,
+  HOSTS,
+  ROOT,
+  WEB,
+  configText,
+  pgSchemaUrl,
+  request,
+  runCli,
+  startServer,
+} from './harness.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
 /** The newest schema version: the highest numbered migration file. */
@@ -14,7 +24,7 @@ const SCHEMA = Math.max(
   ...readdirSync(path.join(ROOT, 'server/src/store/sql')).map((f) => Number.parseInt(f, 10)),
 );
 
-const PG_URL = process.env.WAVESITES_TEST_PG_URL;
+const PG_URL = HAVE_PG ? pgSchemaUrl('ops') : undefined;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'wavesites-ops-'));
 
 function configFile(text, name) {

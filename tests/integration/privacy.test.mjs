@@ -10,10 +10,18 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { configText, freePort, request, runCli, startServer } from './harness.mjs';
+import {
+  HAVE_PG,
+  configText,
+  freePort,
+  pgSchemaUrl,
+  request,
+  runCli,
+  startServer,
+} from './harness.mjs';
 import { CONSENT_VERSION, LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
-const PG_URL = process.env.WAVESITES_TEST_PG_URL;
+const PG_URL = HAVE_PG ? pgSchemaUrl('privacy') : undefined;
 const LIMITS = '[limits]\nleads_per_ip_per_hour = 1000\nuploads_per_ip_per_hour = 1000\n';
 
 /** A webhook nobody answers: every notification stays pending, retried, when the records go. */

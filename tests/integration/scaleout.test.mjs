@@ -6,8 +6,8 @@
 // servers together; and every stored record was announced to the webhook under exactly one
 // delivery id, a second receipt only for a delivery that was in flight on the killed server.
 //
-// The database is a schema of its own on the server scripts/with-postgres.sh provides
-// (WAVESITES_TEST_PG_URL), so other tests' leads, buckets and outbox rows never mix in.
+// The database is a schema of its own (pgSchemaUrl), so other tests' leads, buckets and outbox
+// rows never mix in.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -17,12 +17,19 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
-import { HOSTS, configText, freePort, runCli, startServer } from './harness.mjs';
+import {
+  HAVE_PG,
+  HOSTS,
+  configText,
+  freePort,
+  pgSchemaUrl,
+  runCli,
+  startServer,
+} from './harness.mjs';
 import { Receiver } from './notify-fixtures.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
 const CADDY = '/usr/bin/caddy';
-const PG_URL = process.env.WAVESITES_TEST_PG_URL;
 const HOST = HOSTS.waveads[0].toLowerCase();
 const SECRET = 'scale-out-secret';
 const LEADS_PER_IP = 5;
@@ -79,10 +86,9 @@ function multipart(marker) {
 
 describe(
   'two servers on one PostgreSQL behind Caddy',
-  { skip: !PG_URL && 'needs WAVESITES_TEST_PG_URL (make test sets it)' },
+  { skip: !HAVE_PG && 'needs WAVESITES_TEST_PG_URL (make test sets it)' },
   () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-scaleout-'));
-    const schema = `scaleout_${RUN}`;
     let url;
     let hook;
     let servers = [];
@@ -163,16 +169,7 @@ describe(
     }
 
     before(async () => {
-      // A schema of our own, reached through search_path like the storage suite's.
-      execFileSync('psql', [
-        PG_URL,
-        '-X',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '-qc',
-        `CREATE SCHEMA ${schema}`,
-      ]);
-      url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
+      url = pgSchemaUrl('scaleout');
       hook = new Receiver(await freePort());
       // A receiver that takes a moment per delivery, so that each server is usually in the middle
       // of a claimed batch: the kill then leaves claims behind for the lease to settle.
@@ -264,10 +261,6 @@ describe(
       for (const s of servers)
         if (s.child.exitCode === null && s.child.signalCode === null) await s.stop();
       if (hook?.server) await hook.down();
-      if (url)
-        execFileSync('psql', [PG_URL, '-X', '-qc', `DROP SCHEMA IF EXISTS ${schema} CASCADE`], {
-          stdio: 'ignore',
-        });
       rmSync(dir, { recursive: true, force: true });
     });
 

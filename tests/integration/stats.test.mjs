@@ -5,15 +5,24 @@
 // two servers on one PostgreSQL add up; who may see the dashboard; attribution with the lead.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { BIN, HOSTS, WEB, configText, request, runCli, startServer } from './harness.mjs';
+import {
+  BIN,
+  HAVE_PG,
+  HOSTS,
+  WEB,
+  configText,
+  pgSchemaUrl,
+  request,
+  runCli,
+  startServer,
+} from './harness.mjs';
 import { LEAD_PATH, validLead } from './contract.mjs';
 
-const PG_URL = process.env.WAVESITES_TEST_PG_URL;
 const PROXY = '[proxy]\ntrusted = ["127.0.0.1"]\n';
 const LIMITS = '[limits]\nleads_per_ip_per_hour = 1000\n';
 
@@ -708,19 +717,10 @@ describe('who may see the stats', () => {
 
 describe(
   'two servers on one PostgreSQL',
-  { skip: !PG_URL && 'needs WAVESITES_TEST_PG_URL (make test sets it)' },
+  { skip: !HAVE_PG && 'needs WAVESITES_TEST_PG_URL (make test sets it)' },
   () => {
     test('their counts add up and a visitor seen by both is one visitor', async () => {
-      const schema = `stats_${process.pid}_${Date.now()}`;
-      execFileSync('psql', [
-        PG_URL,
-        '-X',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '-qc',
-        `CREATE SCHEMA ${schema}`,
-      ]);
-      const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
+      const url = pgSchemaUrl('stats');
       const dir = mkdtempSync(path.join(os.tmpdir(), 'wavesites-stats-pg-'));
       const servers = [];
       try {
@@ -760,9 +760,6 @@ describe(
         assert.deepEqual(t.devices, { mobile: 21, tablet: 0, desktop: 39 });
       } finally {
         await Promise.all(servers.map((s) => s.stop()));
-        execFileSync('psql', [PG_URL, '-X', '-qc', `DROP SCHEMA IF EXISTS ${schema} CASCADE`], {
-          stdio: 'ignore',
-        });
       }
     });
   },
