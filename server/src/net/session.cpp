@@ -25,6 +25,7 @@
 #include "http/request_reader.hpp"
 #include "log/caught.hpp"
 #include "log/event_log.hpp"
+#include "net/ready_read.hpp"
 #include "net/worker.hpp"
 #include "stats/page_views.hpp"
 
@@ -67,6 +68,10 @@ class session final : public body_source {
 
  private:
   asio::awaitable<head_status> read_head();
+  /// Reads into the reader's space what the client has sent, at least one byte (0 with `ec` set
+  /// at the end of the stream, an error, or a cut). It asks the socket directly when bytes may be
+  /// waiting, and else waits for readiness without asking (async_read_when_ready).
+  asio::awaitable<std::size_t> receive(error_code& ec);
 
   /// An answer on its way out: gathered buffers (the head, maybe an in-memory body), then maybe a
   /// range of a body file, which leaves with sendfile(2) and is never copied through user space.
@@ -125,6 +130,15 @@ class session final : public body_source {
   std::string id_line_;     ///< "X-Request-Id: ...\r\n"
   std::uint64_t served_ = 0;
   bool keep_alive_ = true;
+  /// The last read took less than it asked for, so the socket held nothing more, and the
+  /// coroutine has not suspended since. The socket is edge-triggered in Asio's epoll reactor:
+  /// bytes arriving after that read raise an edge that the next epoll_wait reports, and this
+  /// coroutine queues its read before the worker gets there. So the next read waits first and
+  /// saves the recv that would only say EAGAIN, one of three syscalls per small answer (nginx
+  /// keeps the same `ready` flag). Any other suspension lets epoll_wait run and take an edge
+  /// with no read queued, so each one clears it (forget_readiness()).
+  bool drained_ = false;
+  void forget_readiness() { drained_ = false; }
   bool holds_address_ = false;   ///< counted under the per-address cap
   bool answer_started_ = false;  ///< bytes of the final answer to this request went out
   int send_errno_ = 0;           ///< why the last push broke
@@ -169,13 +183,45 @@ asio::awaitable<head_status> session::read_head() {
     };
     if (guard_.expired()) co_return gone();
     error_code ec;
-    arrived = co_await socket_.async_read_some(reader_.space(), asio::redirect_error(asio::use_awaitable, ec));
+    arrived = co_await receive(ec);
     if (ec) co_return gone();  // EOF, reset, or cancelled by the sweep
     if (!started) {
       started = true;
       guard_.arm(scfg.read_timeout, false);
     }
   }
+}
+
+asio::awaitable<std::size_t> session::receive(error_code& ec) {
+  if (!drained_) {
+    // Bytes may be waiting (a new connection, a pipelined request): take them without a trip
+    // through the reactor.
+    const auto space = reader_.space();
+    for (;;) {
+      const auto n = ::recv(socket_.native_handle(), space.data(), space.size(), 0);
+      if (n > 0) {
+        drained_ = static_cast<std::size_t>(n) < space.size();
+        co_return static_cast<std::size_t>(n);
+      }
+      if (n == 0) {
+        ec = asio::error::eof;
+        co_return 0;
+      }
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) break;
+      ec.assign(errno, boost::system::system_category());
+      co_return 0;
+    }
+  }
+  // A cut made while no read was pending cancelled nothing: it is seen here.
+  if (guard_.expired()) {
+    ec = asio::error::operation_aborted;
+    co_return 0;
+  }
+  const auto space = reader_.space();
+  const auto n = co_await async_read_when_ready(socket_, space, asio::redirect_error(asio::use_awaitable, ec));
+  drained_ = !ec && n < space.size();
+  co_return n;
 }
 
 std::size_t wire_size(const wire& bufs) {
@@ -239,6 +285,7 @@ asio::awaitable<bool> session::send(outgoing o, bool interim) {
   auto r = push(o, moved);
   if (r == pushed::all) co_return true;
   const auto pause = settings_.write_timeout;
+  forget_readiness();
   while (r == pushed::full) {
     guard_.stalled(pause);
     error_code ec;
@@ -402,6 +449,7 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
   if (auto* h = std::get_if<handler_answer>(&decided)) {
     request_context ctx{head_, client_, h->site, *this};
     response r = co_await (*h->target)(ctx);
+    forget_readiness();  // it may have waited for a body, a store, a notifier
     if (has_body() || r.close) keep_alive_ = false;
     status = r.status;
     bytes = head_.method == http::verb::head ? 0 : r.body.size();
@@ -412,6 +460,7 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
     // Past an address's hourly allowance the visitor is sent on, not counted.
     if (!go->crawler && app_.link_clicks && app_.link_clicks->admit(client_)) {
       co_await app_.link_clicks->record(go->click, head_.referer);
+      forget_readiness();  // the store may have made it wait
     }
     if (has_body()) keep_alive_ = false;
     status = go->reply.status;

@@ -43,8 +43,11 @@ connection_guard::~connection_guard() {
   worker_.limits_.closed();
 }
 
+// One thread runs this context, and only it starts operations on its sockets (evictions from
+// other workers come as posted work, on_thread), so the reactor needs no lock per operation;
+// posting and registering a new connection from the accepting thread keep theirs.
 worker::worker(const server_context& app, connection_limits& limits)
-    : app_(app), limits_(limits), ioc_(1), sweeper_(ioc_) {}
+    : app_(app), limits_(limits), ioc_(BOOST_ASIO_CONCURRENCY_HINT_UNSAFE_IO), sweeper_(ioc_) {}
 
 void worker::start() {
   asio::co_spawn(ioc_, sweep_loop(), asio::detached);

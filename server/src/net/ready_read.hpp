@@ -1,0 +1,125 @@
+#pragma once
+/// A read that waits for the socket to become readable without asking it first.
+///
+/// Asio's async_read_some always begins with a recv(2) of its own (a "speculative" read), and on
+/// a keep-alive connection between a client's requests that recv only says EAGAIN: one syscall
+/// in three of every small answer. async_wait would skip it, but re-arms the descriptor with
+/// epoll_ctl(2) instead. This operation goes into the same reactor queue as a read, skips the
+/// speculative attempt, and reads when epoll reports the socket; like any read it completes with
+/// operation_aborted when the socket is cancelled or closed.
+///
+/// It is built on the internals of Asio's epoll reactor as Boost 1.74 ships them (Asio 1.18:
+/// reactor_op, epoll_reactor::start_op, the socket's implementation); the static_assert below
+/// stops a build with another version, where they must be checked again.
+#include <sys/socket.h>
+
+#include <cstddef>
+#include <utility>
+
+#include <boost/asio/associated_executor.hpp>
+#include <boost/asio/async_result.hpp>
+#include <boost/asio/detail/handler_alloc_helpers.hpp>
+#include <boost/asio/detail/handler_cont_helpers.hpp>
+#include <boost/asio/detail/handler_work.hpp>
+#include <boost/asio/detail/reactor.hpp>
+#include <boost/asio/detail/reactor_op.hpp>
+#include <boost/asio/detail/socket_ops.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/version.hpp>
+
+namespace wavesites {
+
+static_assert(BOOST_ASIO_VERSION == 101800, "ready_read.hpp relies on Asio 1.18's (Boost 1.74's) reactor internals");
+
+namespace ready_read_detail {
+
+namespace asio = boost::asio;
+namespace ad = boost::asio::detail;
+
+/// The socket's reactor registration, which basic_socket keeps protected.
+struct socket_access : asio::ip::tcp::socket {
+  static auto& implementation(asio::ip::tcp::socket& s) { return (s.*(&socket_access::impl_)).get_implementation(); }
+};
+
+template <typename Handler, typename IoExecutor>
+class op : public ad::reactor_op {
+ public:
+  BOOST_ASIO_DEFINE_HANDLER_PTR(op);
+
+  op(ad::socket_type fd, asio::mutable_buffer buffer, Handler& handler, const IoExecutor& io_ex)
+      : reactor_op(boost::system::error_code(), &op::do_perform, &op::do_complete),
+        fd_(fd),
+        buffer_(buffer),
+        handler_(std::move(handler)),
+        work_(handler_, io_ex) {}
+
+  /// True while the reactor may still try the operation before any event: then it does not.
+  bool skip_speculative = true;
+
+ private:
+  static status do_perform(reactor_op* base) {
+    auto* o = static_cast<op*>(base);
+    if (o->skip_speculative) {
+      o->skip_speculative = false;
+      return not_done;
+    }
+    return ad::socket_ops::non_blocking_recv1(o->fd_, o->buffer_.data(), o->buffer_.size(), 0, true, o->ec_,
+                                              o->bytes_transferred_)
+               ? done
+               : not_done;
+  }
+
+  // As Asio's own reactive_socket_recv_op: free the operation before the upcall.
+  static void do_complete(void* owner, ad::operation* base, const boost::system::error_code&, std::size_t) {
+    auto* o = static_cast<op*>(base);
+    ptr p = {ad::addressof(o->handler_), o, o};
+    ad::handler_work<Handler, IoExecutor> w(std::move(o->work_));
+    ad::binder2<Handler, boost::system::error_code, std::size_t> handler(o->handler_, o->ec_, o->bytes_transferred_);
+    p.h = ad::addressof(handler.handler_);
+    p.reset();
+    if (owner) {
+      ad::fenced_block b(ad::fenced_block::half);
+      w.complete(handler, handler.handler_);
+    }
+  }
+
+  ad::socket_type fd_;
+  asio::mutable_buffer buffer_;
+  Handler handler_;
+  ad::handler_work<Handler, IoExecutor> work_;
+};
+
+struct initiate {
+  template <typename Handler>
+  void operator()(Handler&& h, asio::ip::tcp::socket* socket, asio::mutable_buffer buffer) const {
+    using handler_t = std::decay_t<Handler>;
+    using executor_t = asio::ip::tcp::socket::executor_type;
+    using op_t = op<handler_t, executor_t>;
+    handler_t handler(std::forward<Handler>(h));
+    const bool is_continuation = boost_asio_handler_cont_helpers::is_continuation(handler);
+    auto& impl = socket_access::implementation(*socket);
+    auto& reactor = asio::use_service<ad::reactor>(asio::query(socket->get_executor(), asio::execution::context));
+    typename op_t::ptr p = {ad::addressof(handler), op_t::ptr::allocate(handler), nullptr};
+    p.p = new (p.v) op_t(impl.socket_, buffer, handler, socket->get_executor());
+    op_t* started = p.p;
+    reactor.start_op(ad::reactor::read_op, impl.socket_, impl.reactor_data_, started, is_continuation, true);
+    p.v = p.p = nullptr;
+    // From here on an event performs the read. The operation cannot have completed yet: the
+    // reactor runs on this thread, and this call has not returned to it.
+    started->skip_speculative = false;
+  }
+};
+
+}  // namespace ready_read_detail
+
+/// Reads what has arrived into `buffer` once `socket` is readable; see the top of this file.
+/// The socket must be in non-blocking mode (native_non_blocking) and its io_context run by one
+/// thread.
+template <typename CompletionToken>
+auto async_read_when_ready(boost::asio::ip::tcp::socket& socket, boost::asio::mutable_buffer buffer,
+                           CompletionToken&& token) {
+  return boost::asio::async_initiate<CompletionToken, void(boost::system::error_code, std::size_t)>(
+      ready_read_detail::initiate{}, token, &socket, buffer);
+}
+
+}  // namespace wavesites

@@ -1,0 +1,117 @@
+// async_read_when_ready on a real loopback connection: it reads what arrives after it was queued,
+// leaves bytes already waiting to the event they raise (no read when queued), and ends with eof
+// at the peer's close and with operation_aborted at a cancel.
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include <sys/socket.h>
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+
+#include "net/ready_read.hpp"
+
+namespace wavesites {
+namespace {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+using boost::system::error_code;
+
+class ReadyReadTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    tcp::acceptor acceptor(ioc_, {asio::ip::make_address("127.0.0.1"), 0});
+    client_.connect(acceptor.local_endpoint());
+    acceptor.accept(server_);
+    server_.native_non_blocking(true);
+  }
+
+  struct outcome {
+    error_code ec;
+    std::string bytes;
+  };
+
+  /// Queues one read on the server side, from this thread and with the reactor not running, as
+  /// the session does; `result` is set when it completes (ioc_.run_one_for).
+  void start_read(std::optional<outcome>& result) {
+    ioc_.restart();  // it stops each time it runs out of work
+    async_read_when_ready(server_, asio::buffer(buf_), [this, &result](error_code ec, std::size_t n) {
+      result = outcome{ec, std::string(buf_.data(), n)};
+    });
+  }
+
+  void send(std::string_view bytes) { asio::write(client_, asio::buffer(bytes)); }
+
+  asio::io_context ioc_{1};
+  tcp::socket client_{ioc_};
+  tcp::socket server_{ioc_};
+  std::array<char, 64> buf_{};
+};
+
+TEST_F(ReadyReadTest, ReadsBytesSentAfterItWasQueued) {
+  std::optional<outcome> r;
+  start_read(r);
+  EXPECT_FALSE(r) << "completed with nothing sent";
+  send("GET / HTTP/1.1\r\n\r\n");
+  ioc_.run_one_for(std::chrono::seconds(5));
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(r->ec) << r->ec.message();
+  EXPECT_EQ(r->bytes, "GET / HTTP/1.1\r\n\r\n");
+}
+
+TEST_F(ReadyReadTest, LeavesWaitingBytesToTheEventTheyRaised) {
+  // Bytes that arrived after the caller's last read, before the reactor ran again: queued then,
+  // it does not read them at once (that is the recv it saves). They stay in the socket until the
+  // reactor reports the edge they raised, and then they are read.
+  send("early");
+  std::optional<outcome> r;
+  start_read(r);
+  EXPECT_FALSE(r);
+  std::array<char, 16> peek{};
+  EXPECT_EQ(::recv(server_.native_handle(), peek.data(), peek.size(), MSG_PEEK | MSG_DONTWAIT), 5);
+  ioc_.run_one_for(std::chrono::seconds(5));
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(r->ec) << r->ec.message();
+  EXPECT_EQ(r->bytes, "early");
+}
+
+TEST_F(ReadyReadTest, EndsWithEofWhenThePeerCloses) {
+  std::optional<outcome> r;
+  start_read(r);
+  client_.close();
+  ioc_.run_one_for(std::chrono::seconds(5));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->ec, asio::error::eof);
+  EXPECT_TRUE(r->bytes.empty());
+}
+
+TEST_F(ReadyReadTest, EndsWithOperationAbortedAtACancel) {
+  std::optional<outcome> r;
+  start_read(r);
+  server_.cancel();
+  ioc_.run_one_for(std::chrono::seconds(5));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->ec, asio::error::operation_aborted);
+}
+
+TEST_F(ReadyReadTest, ReadsOneRequestAfterAnotherOnOneConnection) {
+  for (const std::string_view bytes : {"one", "two", "three"}) {
+    std::optional<outcome> r;
+    start_read(r);
+    EXPECT_FALSE(r);
+    send(bytes);
+    ioc_.run_one_for(std::chrono::seconds(5));
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->bytes, bytes);
+  }
+}
+
+}  // namespace
+}  // namespace wavesites
