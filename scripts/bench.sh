@@ -55,6 +55,11 @@
 # view). Where the cgroups cannot be written (not root, no cgroup v1), the capped rounds are
 # skipped with the reason, and the bench goes on.
 #
+# Syscalls: after the capped rounds, each server answers each payload for a few seconds at the
+# most connections, uncapped, under `perf stat` on the raw_syscalls:sys_enter and
+# syscalls:sys_enter_epoll_wait tracepoints: how many kernel crossings one answer costs, and how
+# many answers one epoll_wait wake-up serves (skipped with the reason where perf cannot count).
+#
 # Environment:
 #   BENCH_QUOTA=35           the capped rounds' CPU quota, % of one core (0: no capped rounds)
 #   BENCH_DURATION=10        seconds per measured run
@@ -480,6 +485,36 @@ if why=$(cgroup_setup); then
 else
   printf '\ncapped rounds skipped: %s\n' "$why"
 fi
+
+# Syscalls per answer and answers per wake-up (see the top of this file).
+: >"$OUT/syscalls.tsv"
+syscall_counts() {
+  local conns=${CONNS[-1]} name spec payload path header pids
+  for name in "${SERVERS[@]}"; do
+    CAP=0 start_server "$name"
+    pids=$SRV_PID$(pgrep -P "$SRV_PID" | sed 's/^/,/' | tr -d '\n')
+    for spec in "${PAYLOADS[@]}"; do
+      IFS='|' read -r payload path header _ _ <<<"$spec"
+      wrk_run "${PORT[$name]}" "$path" "$header" "$conns" 1 >/dev/null
+      perf stat -x, -e raw_syscalls:sys_enter,syscalls:sys_enter_epoll_wait -p "$pids" -o "$TMP/stat.csv" -- \
+        taskset -c 1 wrk -t1 -c"$conns" -d3s ${header:+-H "$header"} "http://127.0.0.1:${PORT[$name]}$path" >"$TMP/wrk.out" 2>&1 ||
+        return 1
+      awk -F, -v OFS='\t' -v name="$name" -v payload="$payload" -v conns="$conns" \
+        -v reqs="$(awk '/ requests in / {print $1}' "$TMP/wrk.out")" '
+        $3 == "raw_syscalls:sys_enter" { all = $1 } $3 == "syscalls:sys_enter_epoll_wait" { waits = $1 }
+        END { print name, payload, conns, reqs, all, waits }' "$TMP/stat.csv" >>"$OUT/syscalls.tsv"
+    done
+    stop_server "$name"
+  done
+}
+if ! command -v perf >/dev/null; then
+  printf '\nsyscall counts skipped: perf is missing (Debian package linux-perf)\n'
+elif ! perf stat -e raw_syscalls:sys_enter -- true >/dev/null 2>&1; then
+  printf '\nsyscall counts skipped: perf cannot count the raw_syscalls tracepoint here (root, or kernel.perf_event_paranoid=-1)\n'
+else
+  printf '\nsyscall counts at %s connections, uncapped, 3 s per payload and server\n' "${CONNS[-1]}"
+  syscall_counts || { printf 'syscall counts failed: %s\n' "$(cat "$TMP/stat.csv" 2>/dev/null)"; : >"$OUT/syscalls.tsv"; }
+fi
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
 node - "$OUT" "$TMP" <<NODE
@@ -567,6 +602,17 @@ if (capped.length) {
     console.log(payload.padEnd(11) + h(c, 6) + cells + h(row.wavesites_over_nginx.toFixed(2) + 'x', 10) + h(row.wavesites_over_h2o.toFixed(2) + 'x', 8));
   }
 }
+const syscalls = fs.readFileSync(path.join(out, 'syscalls.tsv'), 'utf8').trim().split('\n').filter(Boolean)
+  .map((l) => l.split('\t')).map(([server, payload, c, answers, sys, waits]) => ({ server, payload, connections: +c,
+    answers: +answers, syscalls: +sys, epoll_waits: +waits, syscalls_per_answer: +sys / +answers, answers_per_wait: +answers / +waits }));
+if (syscalls.length) {
+  console.log('\nsyscalls per answer / answers per epoll_wait, ' + syscalls[0].connections + ' connections, uncapped (perf stat)');
+  console.log('payload'.padEnd(11) + servers.map((s) => h(s, 20)).join(''));
+  for (const payload of payloads) console.log(payload.padEnd(11) + servers.map((s) => {
+    const v = syscalls.find((r) => r.server === s && r.payload === payload);
+    return h(v ? v.syscalls_per_answer.toFixed(2) + ' / ' + v.answers_per_wait.toFixed(0) : '-', 20);
+  }).join(''));
+}
 const notes = [];
 for (const r of cappedResults) for (const [s, v] of Object.entries(r.servers)) {
   if (v.errors) notes.push('capped ' + s + ' ' + r.payload + ' c' + r.connections + ': ' + v.errors + ' socket errors or non-2xx answers');
@@ -595,6 +641,7 @@ const result = {
   payloads: Object.fromEntries(payloads.map((p) => [p, check[p]])),
   results,
   capped: cappedResults.length ? { quota_percent: capped[0].quota_percent, cfs_period_us: 10000, results: cappedResults, runs: capped } : null,
+  syscalls,
   runs,
 };
 fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify(result, null, 2) + '\n');

@@ -16,6 +16,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import zlib from 'node:zlib';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -67,6 +68,15 @@ export function pgSchemaUrl(label = 'data') {
   assert.equal(made.status, 0, made.stderr);
   return `${base}${base.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
 }
+
+/**
+ * Servers still running when a test file's tests are done: a test that failed before its stop()
+ * left them, and their open pipes would keep the file (and make test) waiting for ever.
+ */
+const running = new Set();
+after(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 export function configText(extra = '') {
   const hosts = Object.entries(HOSTS)
@@ -155,6 +165,14 @@ export async function startServer({
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+  // The start-up lines end with other_hosts, written before the first answer; but the answer
+  // comes on a socket and the lines on a pipe, and Node may read the socket first.
+  for (let i = 0; !stderr.includes('"event":"other_hosts"'); i++) {
+    if (i > 200) throw new Error(`no start-up lines after /healthz answered: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   return {
     port,
     dir,

@@ -68,9 +68,11 @@ class session final : public body_source {
 
  private:
   asio::awaitable<head_status> read_head();
-  /// Reads into the reader's space what the client has sent, at least one byte (0 with `ec` set
-  /// at the end of the stream, an error, or a cut). It asks the socket directly when bytes may be
-  /// waiting, and else waits for readiness without asking (async_read_when_ready).
+  /// What the client has sent, read into the reader's space at once when bytes may be waiting:
+  /// the count (0 with `ec` set at the end of the stream or an error); none when it would wait.
+  /// receive() then waits for readiness without asking again (async_read_when_ready). Split so
+  /// that a read that needs no wait costs no coroutine frame.
+  std::optional<std::size_t> receive_now(error_code& ec);
   asio::awaitable<std::size_t> receive(error_code& ec);
 
   /// An answer on its way out: gathered buffers (the head, maybe an in-memory body), then maybe a
@@ -89,17 +91,23 @@ class session final : public body_source {
   enum class pushed { all, full, broken };
   /// As much of `o` as the socket takes now, without waiting; `moved`: it took some.
   pushed push(outgoing& o, bool& moved);
-  /// Sends `o`: almost always the socket takes it at once, and then without suspending this
-  /// coroutine or a trip through the scheduler (measured: see the commit that made it so).
-  /// Otherwise it waits for the client, at most write_timeout without progress and within the
-  /// send run's deadline (connection_guard). False: the connection is lost (counted by why).
-  /// `interim`: a 100 Continue, after which the final answer may still be sent.
+  /// Sends `o`: almost always the socket takes it at once (start_send() is true), with no
+  /// suspension, trip through the scheduler or coroutine frame. Otherwise send_rest() waits for
+  /// the client, at most write_timeout without progress and within the send run's deadline
+  /// (connection_guard). False: the connection is lost (counted by why). `interim`: a 100
+  /// Continue, after which the final answer may still be sent.
   asio::awaitable<bool> send(outgoing o, bool interim = false);
+  bool start_send(outgoing& o, bool interim = false);
+  asio::awaitable<bool> send_rest(outgoing o);
+  pushed last_push_ = pushed::all;      ///< how start_send() left it, for send_rest()
   steady::time_point request_start_{};  ///< when the request being answered arrived
   /// The answer's head (and body) as it goes out, in one gathered write.
   outgoing prepare(std::string_view head, std::string_view extra, std::string_view body, bool keep_alive,
                    const representation* file_body);
+  /// A response built by a handler or an error: its head is serialized into head_buf_.
+  outgoing prepare(const response& r, bool keep_alive, std::string_view extra);
   asio::awaitable<bool> send_response(const response& r, bool keep_alive, std::string_view extra = {});
+  std::string head_buf_;
   /// A send that failed: counts why, unless an eviction (counted as such) or a stop did it.
   void count_lost_send();
   /// Whether the client has yet to take bytes already handed to the socket.
@@ -183,7 +191,10 @@ asio::awaitable<head_status> session::read_head() {
     };
     if (guard_.expired()) co_return gone();
     error_code ec;
-    arrived = co_await receive(ec);
+    if (const auto now = receive_now(ec))
+      arrived = *now;
+    else
+      arrived = co_await receive(ec);
     if (ec) co_return gone();  // EOF, reset, or cancelled by the sweep
     if (!started) {
       started = true;
@@ -192,27 +203,27 @@ asio::awaitable<head_status> session::read_head() {
   }
 }
 
-asio::awaitable<std::size_t> session::receive(error_code& ec) {
-  if (!drained_) {
-    // Bytes may be waiting (a new connection, a pipelined request): take them without a trip
-    // through the reactor.
-    const auto space = reader_.space();
-    for (;;) {
-      const auto n = ::recv(socket_.native_handle(), space.data(), space.size(), 0);
-      if (n > 0) {
-        drained_ = static_cast<std::size_t>(n) < space.size();
-        co_return static_cast<std::size_t>(n);
-      }
-      if (n == 0) {
-        ec = asio::error::eof;
-        co_return 0;
-      }
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) break;
-      ec.assign(errno, boost::system::system_category());
-      co_return 0;
+std::optional<std::size_t> session::receive_now(error_code& ec) {
+  if (drained_) return std::nullopt;
+  const auto space = reader_.space();
+  for (;;) {
+    const auto n = ::recv(socket_.native_handle(), space.data(), space.size(), 0);
+    if (n > 0) {
+      drained_ = static_cast<std::size_t>(n) < space.size();
+      return static_cast<std::size_t>(n);
     }
+    if (n == 0) {
+      ec = asio::error::eof;
+      return 0;
+    }
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return std::nullopt;
+    ec.assign(errno, boost::system::system_category());
+    return 0;
   }
+}
+
+asio::awaitable<std::size_t> session::receive(error_code& ec) {
   // A cut made while no read was pending cancelled nothing: it is seen here.
   if (guard_.expired()) {
     ec = asio::error::operation_aborted;
@@ -276,14 +287,24 @@ session::pushed session::push(outgoing& o, bool& moved) {
   return pushed::all;
 }
 
-asio::awaitable<bool> session::send(outgoing o, bool interim) {
+bool session::start_send(outgoing& o, bool interim) {
   if (!interim) {
     answer_started_ = true;
     guard_.begin_answer(o.remaining(), request_start_);
   }
   bool moved = false;
-  auto r = push(o, moved);
-  if (r == pushed::all) co_return true;
+  last_push_ = push(o, moved);
+  return last_push_ == pushed::all;
+}
+
+asio::awaitable<bool> session::send(outgoing o, bool interim) {
+  if (start_send(o, interim)) co_return true;
+  co_return co_await send_rest(std::move(o));
+}
+
+asio::awaitable<bool> session::send_rest(outgoing o) {
+  auto r = last_push_;
+  bool moved = false;
   const auto pause = settings_.write_timeout;
   forget_readiness();
   while (r == pushed::full) {
@@ -348,14 +369,18 @@ session::outgoing session::prepare(std::string_view head, std::string_view extra
   return o;
 }
 
-asio::awaitable<bool> session::send_response(const response& r, bool keep_alive, std::string_view extra) {
-  auto head = serialize_head(r, keep_alive, head_.version, worker_.date_line(), extra);
-  head.insert(head.size() - crlf.size(), id_line_);
+session::outgoing session::prepare(const response& r, bool keep_alive, std::string_view extra) {
+  head_buf_ = serialize_head(r, keep_alive, head_.version, worker_.date_line(), extra);
+  head_buf_.insert(head_buf_.size() - crlf.size(), id_line_);
   const bool head_only = head_.method == http::verb::head;
-  outgoing o{.bufs = {asio::buffer(head)}};
+  outgoing o{.bufs = {asio::buffer(head_buf_)}};
   if (!head_only) o.bufs[body_slot] = asio::buffer(r.body);
   o.size = wire_size(o.bufs);
-  co_return co_await send(o);
+  return o;
+}
+
+asio::awaitable<bool> session::send_response(const response& r, bool keep_alive, std::string_view extra) {
+  co_return co_await send(prepare(r, keep_alive, extra));
 }
 
 asio::awaitable<body_status> session::read(body_sink& sink, std::uint64_t limit) {
@@ -464,7 +489,9 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
     }
     if (has_body()) keep_alive_ = false;
     status = go->reply.status;
-    co_return co_await send_response(go->reply, keep_alive_, extra);
+    auto o = prepare(go->reply, keep_alive_, extra);
+    if (start_send(o)) co_return true;
+    co_return co_await send_rest(std::move(o));
   }
   const auto& page = std::get<page_answer>(decided);
   if (has_body()) keep_alive_ = false;
@@ -480,7 +507,9 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
                                 : status == 304 ? rep.head_304
                                 : status == 410 ? rep.head_410
                                                 : rep.head_404;
-  co_return co_await send(prepare(head, extra, body, keep_alive_, &rep));
+  auto o = prepare(head, extra, body, keep_alive_, &rep);
+  if (start_send(o)) co_return true;
+  co_return co_await send_rest(std::move(o));
 }
 
 asio::awaitable<void> session::run() {
