@@ -71,11 +71,15 @@ export function pgSchemaUrl(label = 'data') {
 
 /**
  * Servers still running when a test file's tests are done: a test that failed before its stop()
- * left them, and their open pipes would keep the file (and make test) waiting for ever.
+ * left them, and their open pipes would keep the file (and make test) waiting for ever. This
+ * hook runs before the file's own after() hooks, which stop their servers themselves: so it only
+ * sets a timer, which keeps nothing alive (unref) and kills what is still running a minute later.
  */
 const running = new Set();
 after(() => {
-  for (const child of running) child.kill('SIGKILL');
+  setTimeout(() => {
+    for (const child of running) child.kill('SIGKILL');
+  }, 60_000).unref();
 });
 
 export function configText(extra = '') {
