@@ -299,7 +299,7 @@ bool session::start_send(outgoing& o, bool interim) {
 
 asio::awaitable<bool> session::send(outgoing o, bool interim) {
   if (start_send(o, interim)) co_return true;
-  co_return co_await send_rest(std::move(o));
+  co_return co_await send_rest(o);
 }
 
 asio::awaitable<bool> session::send_rest(outgoing o) {
@@ -491,7 +491,7 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
     status = go->reply.status;
     auto o = prepare(go->reply, keep_alive_, extra);
     if (start_send(o)) co_return true;
-    co_return co_await send_rest(std::move(o));
+    co_return co_await send_rest(o);
   }
   const auto& page = std::get<page_answer>(decided);
   if (has_body()) keep_alive_ = false;
@@ -509,7 +509,7 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
                                                 : rep.head_404;
   auto o = prepare(head, extra, body, keep_alive_, &rep);
   if (start_send(o)) co_return true;
-  co_return co_await send_rest(std::move(o));
+  co_return co_await send_rest(o);
 }
 
 asio::awaitable<void> session::run() {
