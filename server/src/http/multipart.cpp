@@ -1,4 +1,5 @@
 #include "http/multipart.hpp"
+#include "util/hex.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -109,13 +110,6 @@ const param* find_param(const std::vector<param>& params, std::string_view name)
   for (const auto& p : params)
     if (p.name == name) return &p;
   return nullptr;
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 // RFC 8187 (formerly 5987) ext-value: charset'language'percent-encoded. UTF-8 and ISO-8859-1

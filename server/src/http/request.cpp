@@ -1,4 +1,5 @@
 #include "http/request.hpp"
+#include "util/hex.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -69,13 +70,6 @@ bool valid_host(std::string_view h) {
   return true;
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 /// Whether a target's path and query are made only of what RFC 3986 allows there (RFC 9112
 /// section 3.2): pchar (letters, digits, "-._~", "!$&'()*+,;=", ":" and "@"), "/", "?", and "%"
 /// followed by two hex digits. Everything else is refused rather than guessed at: a raw byte
@@ -88,8 +82,8 @@ bool valid_target(std::string_view t) {
     const char c = t[i];
     if (c == '%') {
       if (i + 2 >= t.size()) return false;
-      const int hi = hex_digit(t[i + 1]);
-      const int lo = hex_digit(t[i + 2]);
+      const int hi = hex_value(t[i + 1]);
+      const int lo = hex_value(t[i + 2]);
       if (hi < 0 || lo < 0) return false;
       const int decoded = hi * 16 + lo;
       if (decoded == 0 || decoded == '\r' || decoded == '\n') return false;

@@ -4,18 +4,12 @@
 
 #include "http/query.hpp"
 #include "sites/catalog.hpp"
+#include "util/hex.hpp"
 
 namespace wavesites {
 namespace {
 
 constexpr std::string_view go_prefix = "/go/";
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 /// A query value percent-decoded ('+' is a space); nullopt on a malformed escape.
 std::optional<std::string> decode_query_value(std::string_view in) {

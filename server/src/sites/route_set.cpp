@@ -1,4 +1,5 @@
 #include "sites/route_set.hpp"
+#include "util/hex.hpp"
 
 namespace wavesites {
 
@@ -21,12 +22,6 @@ std::string canonical_numeric_id(std::string_view id) {
 bool percent_decode_path(std::string_view in, std::string& out) {
   out.clear();
   out.reserve(in.size());
-  const auto hex = [](char h) -> int {
-    if (h >= '0' && h <= '9') return h - '0';
-    if (h >= 'a' && h <= 'f') return h - 'a' + 10;
-    if (h >= 'A' && h <= 'F') return h - 'A' + 10;
-    return -1;
-  };
   for (std::size_t i = 0; i < in.size(); ++i) {
     const char c = in[i];
     if (c != '%') {
@@ -34,8 +29,8 @@ bool percent_decode_path(std::string_view in, std::string& out) {
       continue;
     }
     if (i + 2 >= in.size()) return false;
-    const int hi = hex(in[i + 1]);
-    const int lo = hex(in[i + 2]);
+    const int hi = hex_value(in[i + 1]);
+    const int lo = hex_value(in[i + 2]);
     if (hi < 0 || lo < 0) return false;
     const char decoded = static_cast<char>(hi * 16 + lo);
     if (decoded == '\0' || decoded == '/') return false;

@@ -6,6 +6,7 @@
 #include "config/config.hpp"
 #include "http/origin.hpp"
 #include "http/query.hpp"
+#include "util/hex.hpp"
 #include "util/string_map.hpp"
 
 namespace wavesites {
@@ -13,13 +14,6 @@ namespace {
 
 bool has(std::string_view text, std::string_view word) {
   return text.find(word) != std::string_view::npos;
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 std::string decode(std::string_view in) {

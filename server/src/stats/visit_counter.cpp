@@ -12,6 +12,7 @@
 #include "log/caught.hpp"
 #include "log/event_log.hpp"
 #include "metrics/metrics.hpp"
+#include "util/hex.hpp"
 
 namespace wavesites {
 namespace {
@@ -49,14 +50,9 @@ std::string to_hex(std::span<const std::uint8_t> bytes) {
 
 bool from_hex(std::string_view hex, std::span<std::uint8_t> out) {
   if (hex.size() != out.size() * 2) return false;
-  const auto nibble = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-  };
   for (std::size_t i = 0; i < out.size(); ++i) {
-    const int hi = nibble(hex[2 * i]);
-    const int lo = nibble(hex[2 * i + 1]);
+    const int hi = hex_value(hex[2 * i]);
+    const int lo = hex_value(hex[2 * i + 1]);
     if (hi < 0 || lo < 0) return false;
     out[i] = static_cast<std::uint8_t>(hi * 16 + lo);
   }
