@@ -50,8 +50,8 @@ export const HAVE_PG = Boolean(process.env.WAVESITES_TEST_PG_URL);
 
 let schemas = 0;
 /**
- * That server, seen through a new schema of its own (search_path): test files run side by side,
- * so each one's leads, outbox and counts must be its own. `label` names the schema in a failure.
+ * That server, seen through a new schema of its own (search_path), so that no test file sees
+ * another's leads, outbox or counts. `label` names the schema in a failure.
  * Nothing drops it: the cluster itself is thrown away after the run.
  */
 export function pgSchemaUrl(label = 'data') {
@@ -142,6 +142,8 @@ export async function startServer({
   const exited = new Promise((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
+  running.add(child); // from here: a start-up that fails below must not leave it running either
+  child.on('exit', () => running.delete(child));
   const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server not listening after 60 s: ${stderr}`)),
@@ -175,8 +177,6 @@ export async function startServer({
     if (i > 200) throw new Error(`no start-up lines after /healthz answered: ${stderr}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  running.add(child);
-  child.on('exit', () => running.delete(child));
   return {
     port,
     dir,

@@ -224,11 +224,6 @@ std::optional<std::size_t> session::receive_now(error_code& ec) {
 }
 
 asio::awaitable<std::size_t> session::receive(error_code& ec) {
-  // A cut made while no read was pending cancelled nothing: it is seen here.
-  if (guard_.expired()) {
-    ec = asio::error::operation_aborted;
-    co_return 0;
-  }
   const auto space = reader_.space();
   const auto n = co_await async_read_when_ready(socket_, space, asio::redirect_error(asio::use_awaitable, ec));
   drained_ = !ec && n < space.size();

@@ -210,6 +210,12 @@ asio::awaitable<std::invoke_result_t<F>> worker::on_thread(F fn) {
 
 asio::awaitable<bool> worker::evict_anywhere(std::string address, const connection_guard* spare) {
   if (!peers_ || peers_->size() < 2) co_return evict_one(address, steady::now(), spare);
+  // A silent connection of this worker's own goes first, even if another worker has one that
+  // has waited longer: asking the others means waiting on their threads for every connection
+  // admitted at the cap, which under a flood of them costs a fifth of the throughput.
+  if (const auto now = steady::now(); best_candidate(address, now, spare).rank == 0) {
+    co_return evict_one(address, now, spare);
+  }
   // Each worker's connections are its own thread's to look at. `spare` is one of this worker's:
   // to another it is no connection of its own, and never matches.
   for (int attempt = 0; attempt < 2; ++attempt) {

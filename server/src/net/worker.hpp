@@ -128,7 +128,9 @@ class connection_guard {
   std::string address_;
   steady::time_point opened_at_;
   steady::time_point armed_at_{};
-  steady::time_point deadline_{};
+  // Nothing to enforce until the session arms it: a connection waiting to be admitted (which
+  // may wait on the other workers, see worker::admit) must not be cut for a deadline never set.
+  steady::time_point deadline_ = steady::time_point::max();
   steady::time_point hard_deadline_ = steady::time_point::max();
   steady::time_point run_start_{};
   steady::time_point run_deadline_ = steady::time_point::max();

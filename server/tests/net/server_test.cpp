@@ -54,57 +54,93 @@ std::string exchange(tcp::socket& s, const std::string& request) {
   return got;
 }
 
-/// The workers take accepted connections in turn (0, 1, 0, 1...). Past max_connections the one
-/// closed is the one that has waited longest for its first request anywhere in the server, not
-/// only on the worker that accepted the new one.
-TEST(ServerWorkers, PastTheCapTheConnectionEvictedIsTheServersOldestNotTheAcceptingWorkers) {
-  config cfg = fixture_config();
-  cfg.server.threads = 2;
-  cfg.server.max_connections = 4;
-  cfg.server.read_timeout = std::chrono::seconds(60);  // nothing is cut off by a deadline meanwhile
-  cfg.server.idle_timeout = std::chrono::seconds(60);
-  live<site_state> sites(fixture_sites(cfg));
-  route_table routes;
-  routes.add(http::verb::get, "/healthz",
-             [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ok"); });
+/// Two workers, which take accepted connections in turn (0, 1, 0, 1...), and a cap of four.
+struct ServerWorkers : ::testing::Test {
+  config cfg = [] {
+    config c = fixture_config();
+    c.server.threads = 2;
+    c.server.max_connections = 4;
+    c.server.read_timeout = std::chrono::seconds(60);  // nothing is cut off by a deadline meanwhile
+    c.server.idle_timeout = std::chrono::seconds(60);
+    return c;
+  }();
+  live<site_state> sites{fixture_sites(cfg)};
+  route_table routes = [] {
+    route_table r;
+    r.add(http::verb::get, "/healthz",
+          [](request_context&) -> asio::awaitable<response> { co_return json_response(200, "ok"); });
+    return r;
+  }();
   metrics::registry counted;
   const server_context app{cfg, sites, routes, counted};
-  server srv(app);
-  const auto ep = srv.listen({"127.0.0.1", 0});
-  ASSERT_TRUE(ep.ok()) << ep.message();
-  std::thread running([&srv] { srv.run(); });
-
+  server srv{app};
+  std::thread running;
   asio::io_context ioc;
-  const auto connect = [&] {
-    tcp::socket s(ioc);
-    s.connect({asio::ip::make_address("127.0.0.1"), ep->port()});
-    return s;
-  };
+  unsigned short port = 0;
   const std::string healthz = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
-  // Worker 0: a connection answered once, idle since (it goes after any silent one).
-  auto idle = connect();
-  EXPECT_TRUE(exchange(idle, healthz).starts_with("HTTP/1.1 200 ")) << "served";
-  // Apart in time: the workers start their connections on threads of their own, so two accepted
-  // a few microseconds apart may begin in either order.
-  const auto apart = [] { std::this_thread::sleep_for(std::chrono::milliseconds(50)); };
+
+  void SetUp() override {
+    const auto ep = srv.listen({"127.0.0.1", 0});
+    ASSERT_TRUE(ep.ok()) << ep.message();
+    port = ep->port();
+    running = std::thread([this] { srv.run(); });
+  }
+  void TearDown() override {
+    std::raise(SIGTERM);
+    running.join();
+  }
+  /// A new connection, a moment after the one before: the workers start their connections on
+  /// threads of their own, so two accepted a few microseconds apart may begin in either order.
+  tcp::socket connect() {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    tcp::socket s(ioc);
+    s.connect({asio::ip::make_address("127.0.0.1"), port});
+    return s;
+  }
+  /// A connection answered once, idle since (it goes after any silent one).
+  tcp::socket idle() {
+    auto s = connect();
+    EXPECT_TRUE(exchange(s, healthz).starts_with("HTTP/1.1 200 ")) << "served";
+    return s;
+  }
+  /// Past the grace a connection has to send its request in (worker::head_grace).
+  static void past_grace() { std::this_thread::sleep_for(worker::head_grace + std::chrono::milliseconds(200)); }
+};
+
+// Asking the other workers means waiting on their threads for every connection admitted at the
+// cap: a silent one of the accepting worker's own is as good a victim.
+TEST_F(ServerWorkers, PastTheCapASilentConnectionOfTheAcceptingWorkerGoesFirst) {
+  auto served = idle();     // worker 0
   auto oldest = connect();  // worker 1: silent, the server's oldest
-  apart();
-  auto w0 = connect();  // worker 0: silent
-  apart();
-  auto w1 = connect();  // worker 1: silent
-  // Past the grace a connection has to send its request in (worker::head_grace).
-  std::this_thread::sleep_for(worker::head_grace + std::chrono::milliseconds(200));
+  auto own = connect();     // worker 0: silent
+  auto other = connect();   // worker 1: silent
+  past_grace();
+  auto newest = connect();  // worker 0, one past the cap
+
+  EXPECT_TRUE(closed_within(own, 5000)) << "the accepting worker's silent connection";
+  EXPECT_EQ(look(oldest), seen::nothing) << "the other worker's, older, stays";
+  EXPECT_EQ(look(other), seen::nothing);
+  EXPECT_EQ(look(served), seen::nothing);
+  EXPECT_TRUE(exchange(newest, healthz).starts_with("HTTP/1.1 200 ")) << "the new connection is served";
+  EXPECT_NE(counted.render().find("wavesites_connections_evicted_total 1\n"), std::string::npos);
+}
+
+// With no silent connection of its own, the accepting worker looks at all of them: a silent one
+// on another worker goes before its own idle ones.
+TEST_F(ServerWorkers, PastTheCapWithNoneSilentThereTheServersOldestSilentConnectionGoes) {
+  auto served = idle();      // worker 0
+  auto oldest = connect();   // worker 1: silent
+  auto served2 = idle();     // worker 0
+  auto younger = connect();  // worker 1: silent
+  past_grace();
   auto newest = connect();  // worker 0, one past the cap
 
   EXPECT_TRUE(closed_within(oldest, 5000)) << "the oldest silent connection, on the other worker";
-  EXPECT_EQ(look(w0), seen::nothing) << "the accepting worker's own oldest silent one stays";
-  EXPECT_EQ(look(w1), seen::nothing);
-  EXPECT_EQ(look(idle), seen::nothing);
+  EXPECT_EQ(look(younger), seen::nothing);
+  EXPECT_EQ(look(served), seen::nothing) << "the accepting worker's idle ones stay";
+  EXPECT_EQ(look(served2), seen::nothing);
   EXPECT_TRUE(exchange(newest, healthz).starts_with("HTTP/1.1 200 ")) << "the new connection is served";
   EXPECT_NE(counted.render().find("wavesites_connections_evicted_total 1\n"), std::string::npos);
-
-  std::raise(SIGTERM);
-  running.join();
 }
 
 }  // namespace

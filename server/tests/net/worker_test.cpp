@@ -36,6 +36,13 @@ TEST_F(WorkerTest, AConnectionIsCutOffAtItsDeadlineAndNotBefore) {
   EXPECT_TRUE(guard.expired());
 }
 
+TEST_F(WorkerTest, AConnectionNotYetArmedIsNeverCutOff) {
+  // Admission can wait for the other workers (worker::admit), and sweeps run meanwhile.
+  connection_guard guard(w, socket);
+  w.sweep(t0 + seconds(3600), false);
+  EXPECT_FALSE(guard.expired());
+}
+
 TEST_F(WorkerTest, ProgressMovesTheDeadlineButNotPastTheWholeBodyCap) {
   connection_guard guard(w, socket);
   guard.cap(t0 + seconds(5));
