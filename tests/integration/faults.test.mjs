@@ -92,6 +92,7 @@ test('hundreds of clients that reset mid-answer, on every kind of answer: the se
     ['large asset', ['--path', large]],
     ['small asset', ['--path', small]],
     ['404 page', ['--path', '/no/such/page']],
+    ['redirect', ['--path', '/go/oxo?from=1']],
     ['metrics', ['--path', '/metrics']],
     [
       'upload answer',
