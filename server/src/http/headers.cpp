@@ -1,6 +1,7 @@
 #include "http/headers.hpp"
 
 #include <boost/beast/core/string.hpp>
+#include <boost/beast/http/status.hpp>
 
 namespace wavesites {
 
@@ -86,8 +87,12 @@ std::string_view reason_phrase(int status) {
       return "Service Unavailable";
     case 505:
       return "HTTP Version Not Supported";
-    default:
-      return "Unknown";
+    default: {
+      // Every other registered status by its name in Beast's table (whose older names the
+      // cases above replace with RFC 9110's): a 401 must never say "Unknown".
+      const auto name = boost::beast::http::obsolete_reason(static_cast<boost::beast::http::status>(status));
+      return {name.data(), name.size()};
+    }
   }
 }
 

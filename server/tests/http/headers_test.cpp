@@ -21,6 +21,9 @@ TEST(ReasonPhrase, TheStatusesTheServerSends) {
   EXPECT_EQ(reason_phrase(414), "URI Too Long");
   EXPECT_EQ(reason_phrase(431), "Request Header Fields Too Large");
   EXPECT_EQ(reason_phrase(505), "HTTP Version Not Supported");
+  EXPECT_EQ(reason_phrase(413), "Content Too Large") << "RFC 9110's name, not RFC 7231's";
+  EXPECT_EQ(reason_phrase(401), "Unauthorized") << "the stats dashboard's password challenge";
+  EXPECT_EQ(reason_phrase(308), "Permanent Redirect");
 }
 
 }  // namespace
