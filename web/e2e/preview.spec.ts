@@ -57,8 +57,13 @@ test.beforeAll(async () => {
   await expect.poll(() => output, { timeout: 10_000 }).toMatch(/"event":"listening"/);
 });
 
-test.afterAll(() => {
-  preview?.kill('SIGTERM');
+test.afterAll(async () => {
+  // The preview first, then its content: it watches that directory until it has gone.
+  if (preview && preview.exitCode === null && preview.signalCode === null) {
+    const ended = new Promise((resolve) => preview!.once('exit', resolve));
+    preview.kill('SIGTERM');
+    await ended;
+  }
   if (content) rmSync(content, { recursive: true, force: true });
 });
 

@@ -184,7 +184,7 @@ function watchContent() {
   let timer = null;
   let first = null;
   let files = new Set();
-  watch(CONTENT, { recursive: true }, (_event, name) => {
+  const watcher = watch(CONTENT, { recursive: true }, (_event, name) => {
     if (name === null || name.split('/').some((part) => part.startsWith('.'))) return;
     first ??= performance.now();
     files.add(relative(ROOT, join(CONTENT, name)));
@@ -198,6 +198,11 @@ function watchContent() {
       first = null;
       void rebuild(why, t);
     }, 25);
+  });
+  // The content directory went away (or could not be read): the preview has nothing to show.
+  watcher.on('error', (error) => {
+    log(`cannot watch ${relative(ROOT, CONTENT)}/ any more (${error.message}); the preview ends`);
+    process.exit(1);
   });
 }
 
@@ -218,15 +223,12 @@ async function main() {
   log(`watching ${relative(ROOT, CONTENT)}/ and web/src/ (Ctrl-C ends the preview)`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    server?.kill('SIGTERM');
-    process.exit(0);
-  });
-}
+// However the preview ends (a signal, an error, a crash), its server ends with it: a server left
+// behind keeps the port, and the next preview cannot start.
+process.on('exit', () => server?.kill('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));
 
 main().catch((error) => {
   console.error(`preview: ${error.message ?? error}`);
-  server?.kill('SIGTERM');
   process.exit(1);
 });
