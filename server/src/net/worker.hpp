@@ -216,9 +216,9 @@ class worker {
   /// Where this worker's best candidate for evict_one stands.
   [[nodiscard]] eviction_candidate best_candidate(std::string_view address, steady::time_point now,
                                                   const connection_guard* spare);
-  /// evict_one across the server: asks every worker, on its own thread, for its best candidate,
-  /// and has the one holding the best of all close it. Called on this worker's thread; only when
-  /// the server is full, so the hops between threads cost nothing that matters.
+  /// evict_one across the server. A silent connection of this worker's own goes at once; else
+  /// every worker is asked, on its own thread, for its best candidate, and the one holding the
+  /// best of all closes it. Called on this worker's thread, at the server's or an address's cap.
   asio::awaitable<bool> evict_anywhere(std::string address, const connection_guard* spare);
   /// How long an answer must have waited for its client before it may be evicted: a moment's
   /// full socket is normal for a large file on a slow link.
