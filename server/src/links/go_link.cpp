@@ -4,33 +4,11 @@
 
 #include "http/query.hpp"
 #include "sites/catalog.hpp"
-#include "util/hex.hpp"
 
 namespace wavesites {
 namespace {
 
 constexpr std::string_view go_prefix = "/go/";
-
-/// A query value percent-decoded ('+' is a space); nullopt on a malformed escape.
-std::optional<std::string> decode_query_value(std::string_view in) {
-  std::string out;
-  out.reserve(in.size());
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    if (in[i] == '+') {
-      out += ' ';
-    } else if (in[i] == '%') {
-      if (i + 2 >= in.size()) return std::nullopt;
-      const int hi = hex_value(in[i + 1]);
-      const int lo = hex_value(in[i + 2]);
-      if (hi < 0 || lo < 0) return std::nullopt;
-      out += static_cast<char>(hi * 16 + lo);
-      i += 2;
-    } else {
-      out += in[i];
-    }
-  }
-  return out;
-}
 
 /// The first value of `name` in `query`, decoded; empty when absent or malformed.
 std::string query_param(std::string_view query, std::string_view name) {

@@ -194,11 +194,15 @@ eviction_candidate worker::best_candidate(std::string_view address, steady::time
 bool worker::evict_one(std::string_view address, steady::time_point now, const connection_guard* spare) {
   auto* c = pick(address, now, spare).first;
   if (!c) return false;
-  c->why_ = connection_guard::cut::evicted;
-  boost::system::error_code ec;
-  c->socket_.close(ec);  // the descriptor is free now; the pending read or write ends with an error
-  app_.metrics.count_connection_evicted();
+  evict(*c);
   return true;
+}
+
+void worker::evict(connection_guard& c) {
+  c.why_ = connection_guard::cut::evicted;
+  boost::system::error_code ec;
+  c.socket_.close(ec);  // the descriptor is free now; the pending read or write ends with an error
+  app_.metrics.count_connection_evicted();
 }
 
 template <typename F>
@@ -213,8 +217,9 @@ asio::awaitable<bool> worker::evict_anywhere(std::string address, const connecti
   // A silent connection of this worker's own goes first, even if another worker has one that
   // has waited longer: asking the others means waiting on their threads for every connection
   // admitted at the cap, which cost make load's churn of them about 15% of its page throughput.
-  if (const auto now = steady::now(); best_candidate(address, now, spare).rank == 0) {
-    co_return evict_one(address, now, spare);
+  if (const auto [own, where] = pick(address, steady::now(), spare); own && where.rank == 0) {
+    evict(*own);
+    co_return true;
   }
   // Each worker's connections are its own thread's to look at. `spare` is one of this worker's:
   // to another it is no connection of its own, and never matches.

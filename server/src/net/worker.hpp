@@ -234,6 +234,8 @@ class worker {
  private:
   friend class connection_guard;
   asio::awaitable<void> sweep_loop();
+  /// Closes `c` to make room for another connection, and counts it.
+  void evict(connection_guard& c);
   /// The connection evict_one would close, and where it stands.
   std::pair<connection_guard*, eviction_candidate> pick(std::string_view address, steady::time_point now,
                                                         const connection_guard* spare);

@@ -6,7 +6,6 @@
 #include "config/config.hpp"
 #include "http/origin.hpp"
 #include "http/query.hpp"
-#include "util/hex.hpp"
 #include "util/string_map.hpp"
 
 namespace wavesites {
@@ -14,22 +13,6 @@ namespace {
 
 bool has(std::string_view text, std::string_view word) {
   return text.find(word) != std::string_view::npos;
-}
-
-std::string decode(std::string_view in) {
-  std::string out;
-  out.reserve(in.size());
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    if (in[i] == '+') {
-      out += ' ';
-    } else if (in[i] == '%' && i + 2 < in.size() && hex_value(in[i + 1]) >= 0 && hex_value(in[i + 2]) >= 0) {
-      out += static_cast<char>(hex_value(in[i + 1]) * 16 + hex_value(in[i + 2]));
-      i += 2;
-    } else {
-      out += in[i];
-    }
-  }
-  return out;
 }
 
 /// Whether the request's Host (any case, maybe with a port or a trailing dot) names `name`
@@ -69,7 +52,7 @@ device_class device_of(std::string_view ua) {
 
 std::string utm_value(std::string_view query, std::string_view name) {
   const auto value = query_value(query, name);
-  return value ? campaign_text(decode(*value)) : std::string();
+  return value ? campaign_text(decode_query_value(*value).value_or(std::string())) : std::string();
 }
 
 std::string campaign_text(std::string_view text) {

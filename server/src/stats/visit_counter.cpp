@@ -37,17 +37,6 @@ std::string day_text(std::int32_t day) {
   return buf;
 }
 
-std::string to_hex(std::span<const std::uint8_t> bytes) {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (const auto b : bytes) {
-    out += digits[b >> 4];
-    out += digits[b & 15];
-  }
-  return out;
-}
-
 bool from_hex(std::string_view hex, std::span<std::uint8_t> out) {
   if (hex.size() != out.size() * 2) return false;
   for (std::size_t i = 0; i < out.size(); ++i) {

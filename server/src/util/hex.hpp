@@ -1,5 +1,8 @@
 #pragma once
-/// One hexadecimal digit's value, as percent-encodings (RFC 3986 section 2.1) and hex text spell it.
+/// Hexadecimal digits, as percent-encodings (RFC 3986 section 2.1) and hex text spell them.
+#include <span>
+#include <string>
+#include <string_view>
 
 namespace wavesites {
 
@@ -9,6 +12,21 @@ namespace wavesites {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
+}
+
+/// Lower-case hex of `bytes`, two digits a byte.
+[[nodiscard]] inline std::string to_hex(std::span<const unsigned char> bytes) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (const unsigned char b : bytes) {
+    out += digits[b >> 4];
+    out += digits[b & 15];
+  }
+  return out;
+}
+[[nodiscard]] inline std::string to_hex(std::string_view bytes) {
+  return to_hex(std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()));
 }
 
 }  // namespace wavesites

@@ -1,4 +1,5 @@
 #include "util/sha256.hpp"
+#include "util/hex.hpp"
 
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
@@ -27,19 +28,7 @@ std::string sha256::hex_digest() {
   unsigned int len = 0;
   EVP_DigestFinal_ex(ctx_->md, digest, &len);
   EVP_DigestInit_ex(ctx_->md, EVP_sha256(), nullptr);
-  return to_hex(std::string_view(reinterpret_cast<const char*>(digest), len));
-}
-
-std::string to_hex(std::string_view bytes) {
-  static constexpr char hex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (const char c : bytes) {
-    const auto b = static_cast<unsigned char>(c);
-    out += hex[b >> 4];
-    out += hex[b & 15];
-  }
-  return out;
+  return to_hex(std::span<const unsigned char>(digest, len));
 }
 
 std::string hmac_sha256_hex(std::string_view key, std::string_view message) {
@@ -47,7 +36,7 @@ std::string hmac_sha256_hex(std::string_view key, std::string_view message) {
   unsigned int len = 0;
   HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(message.data()),
        message.size(), digest, &len);
-  return to_hex(std::string_view(reinterpret_cast<const char*>(digest), len));
+  return to_hex(std::span<const unsigned char>(digest, len));
 }
 
 std::string base64(std::string_view bytes) {

@@ -22,9 +22,6 @@ class sha256 {
   evp_ctx* ctx_;
 };
 
-/// Lower-case hex of `bytes`.
-[[nodiscard]] std::string to_hex(std::string_view bytes);
-
 /// HMAC-SHA256 of `message` under `key`, as lower-case hex.
 [[nodiscard]] std::string hmac_sha256_hex(std::string_view key, std::string_view message);
 
