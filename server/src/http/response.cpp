@@ -29,11 +29,11 @@ response text_response(int status, std::string_view text) {
   return r;
 }
 
-std::string serialize_head(const response& r, bool keep_alive, unsigned version, std::string_view date_line,
-                           std::string_view extra) {
+void serialize_head_into(std::string& h, const response& r, bool keep_alive, unsigned version,
+                         std::string_view date_line, std::string_view extra, std::string_view last) {
   static const std::string security = security_header_lines(api_csp());
-  std::string h;
-  h.reserve(384 + r.body.size() / 16);
+  h.clear();
+  h.reserve(384 + last.size());
   h += "HTTP/1.1 ";
   h += std::to_string(r.status);
   h += ' ';
@@ -62,7 +62,14 @@ std::string serialize_head(const response& r, bool keep_alive, unsigned version,
   } else if (version == 10) {
     h += "Connection: keep-alive\r\n";
   }
+  h += last;
   h += "\r\n";
+}
+
+std::string serialize_head(const response& r, bool keep_alive, unsigned version, std::string_view date_line,
+                           std::string_view extra) {
+  std::string h;
+  serialize_head_into(h, r, keep_alive, version, date_line, extra, {});
   return h;
 }
 

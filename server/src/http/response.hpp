@@ -36,5 +36,9 @@ response text_response(int status, std::string_view text);
 /// is more header lines, each CRLF-terminated.
 std::string serialize_head(const response& r, bool keep_alive, unsigned version, std::string_view date_line,
                            std::string_view extra = {});
+/// The same into `out`, whose storage is reused (a connection's answers cost no allocation),
+/// with `last` (more CRLF-terminated lines) after every other header.
+void serialize_head_into(std::string& out, const response& r, bool keep_alive, unsigned version,
+                         std::string_view date_line, std::string_view extra, std::string_view last);
 
 }  // namespace wavesites

@@ -11,13 +11,24 @@
 /// It is built on the internals of Asio's epoll reactor as Boost 1.74 ships them (Asio 1.18:
 /// reactor_op, epoll_reactor::start_op, the socket's implementation); the static_assert below
 /// stops a build with another version, where they must be checked again.
+///
+/// Its completion also skips Asio 1.18's detour for a handler whose executor is polymorphic
+/// (any_io_executor, as every coroutine's is): handler_work then always goes through
+/// execution::execute, which wraps the handler in a type-erased executor_function (an
+/// allocation, a copy, an indirect call) and counts outstanding work on the context, though the
+/// handler's executor is the very context whose thread runs the completion. When the two are the
+/// same the handler is called directly, as Asio does for its own concrete executors; otherwise
+/// (another context) it goes the usual way.
 #include <sys/socket.h>
 
 #include <cstddef>
+#include <optional>
 #include <utility>
 
 #include <boost/asio/associated_executor.hpp>
 #include <boost/asio/async_result.hpp>
+#include <boost/asio/detail/bind_handler.hpp>
+#include <boost/asio/detail/fenced_block.hpp>
 #include <boost/asio/detail/handler_alloc_helpers.hpp>
 #include <boost/asio/detail/handler_cont_helpers.hpp>
 #include <boost/asio/detail/handler_work.hpp>
@@ -50,8 +61,9 @@ class op : public ad::reactor_op {
       : reactor_op(boost::system::error_code(), &op::do_perform, &op::do_complete),
         fd_(fd),
         buffer_(buffer),
-        handler_(std::move(handler)),
-        work_(handler_, io_ex) {}
+        handler_(std::move(handler)) {
+    if (asio::get_associated_executor(handler_, io_ex) != io_ex) work_.emplace(handler_, io_ex);
+  }
 
   /// True while the reactor may still try the operation before any event: then it does not.
   bool skip_speculative = true;
@@ -73,20 +85,25 @@ class op : public ad::reactor_op {
   static void do_complete(void* owner, ad::operation* base, const boost::system::error_code&, std::size_t) {
     auto* o = static_cast<op*>(base);
     ptr p = {ad::addressof(o->handler_), o, o};
-    ad::handler_work<Handler, IoExecutor> w(std::move(o->work_));
+    std::optional<ad::handler_work<Handler, IoExecutor>> w;
+    if (o->work_) w.emplace(std::move(*o->work_));
     ad::binder2<Handler, boost::system::error_code, std::size_t> handler(o->handler_, o->ec_, o->bytes_transferred_);
     p.h = ad::addressof(handler.handler_);
     p.reset();
     if (owner) {
       ad::fenced_block b(ad::fenced_block::half);
-      w.complete(handler, handler.handler_);
+      if (w)
+        w->complete(handler, handler.handler_);
+      else
+        boost_asio_handler_invoke_helpers::invoke(handler, handler.handler_);
     }
   }
 
   ad::socket_type fd_;
   asio::mutable_buffer buffer_;
   Handler handler_;
-  ad::handler_work<Handler, IoExecutor> work_;
+  /// Only for a handler bound to another executor than the socket's (see the top).
+  std::optional<ad::handler_work<Handler, IoExecutor>> work_;
 };
 
 struct initiate {

@@ -67,13 +67,23 @@ class session final : public body_source {
   asio::awaitable<body_status> read(body_sink& sink, std::uint64_t limit) override;
 
  private:
-  asio::awaitable<head_status> read_head();
+  /// Reading a request's head is a synchronous step, advance_head(), and a wait for the socket
+  /// that run() itself does (async_read_when_ready) when the step asks for one: no coroutine
+  /// frame is made per request or per wait. begin_head() starts it; advance_head() feeds what
+  /// `arrived` and reads on while bytes are there, and returns the end (a status) or none when
+  /// it must wait; head_waited() takes the wait's outcome.
+  void begin_head();
+  std::optional<head_status> advance_head(std::size_t arrived);
+  std::optional<head_status> head_waited(const error_code& ec);
+  /// The end of a head that the client or the sweep ended: a head begun and not finished in time
+  /// is answered 408; a silent or evicted one is not.
+  [[nodiscard]] head_status head_gone() const {
+    return head_started_ && guard_.expired() && !guard_.evicted() ? head_status::timed_out : head_status::closed;
+  }
+  bool head_started_ = false;  ///< a byte of the head being read has arrived
   /// What the client has sent, read into the reader's space at once when bytes may be waiting:
   /// the count (0 with `ec` set at the end of the stream or an error); none when it would wait.
-  /// receive() then waits for readiness without asking again (async_read_when_ready). Split so
-  /// that a read that needs no wait costs no coroutine frame.
   std::optional<std::size_t> receive_now(error_code& ec);
-  asio::awaitable<std::size_t> receive(error_code& ec);
 
   /// An answer on its way out: gathered buffers (the head, maybe an in-memory body), then maybe a
   /// range of a body file, which leaves with sendfile(2) and is never copied through user space.
@@ -115,8 +125,18 @@ class session final : public body_source {
   /// An exception escaped the answer to the request in `head_`: logged once with its request
   /// id and counted; answered 500 when nothing of the answer had been sent. The connection ends.
   asio::awaitable<void> fault(std::exception_ptr e, int& status);
-  /// Answers one parsed request; returns the status sent and sets `keep_alive_` for what follows.
-  asio::awaitable<bool> answer(int& status, std::uint64_t& bytes, std::string_view& site);
+  /// How answer_now() left the request it was given.
+  enum class answered {
+    sent,     ///< the whole answer went out
+    sending,  ///< the answer in `out` has begun: send_rest() finishes it
+    later,    ///< answer_later() answers it (a handler, or a click to store first)
+  };
+  /// Answers one parsed request, decided by dispatch, as far as it can without waiting: pages,
+  /// refusals and redirects whose click is not stored go out here with no coroutine frame;
+  /// sets `status`, `bytes` and `keep_alive_` for what follows.
+  answered answer_now(decision& d, outgoing& out, bool& record_click, int& status, std::uint64_t& bytes);
+  /// The rest: a run-time handler's answer, or a redirect after its click is stored.
+  asio::awaitable<bool> answer_later(decision& d, bool record_click, int& status, std::uint64_t& bytes);
   /// The client's address and the request id, for the answer, the log and the metrics.
   void identify();
   void record(std::string_view site, int status, std::uint64_t bytes, steady::duration took);
@@ -153,21 +173,24 @@ class session final : public body_source {
   int refused_ = 400;            ///< the status a refused head is answered with
 };
 
-asio::awaitable<head_status> session::read_head() {
-  const auto& scfg = settings_;
+void session::begin_head() {
   // Until the first byte of the next request the connection is idle: the sweep may close it
   // at shutdown, and it waits idle_timeout (read_timeout for a fresh connection, so a socket
   // opened and left silent is dropped quickly). From the first byte on, the whole head must
   // arrive within read_timeout.
-  bool started = reader_.buffered() > 0;
-  if (started) guard_.arm(scfg.read_timeout, false);
+  head_started_ = reader_.buffered() > 0;
+  if (head_started_) guard_.arm(settings_.read_timeout, false);
   guard_.reading_head(served_ == 0);
-  for (std::size_t arrived = 0;;) {
+}
+
+std::optional<head_status> session::advance_head(std::size_t arrived) {
+  const auto& scfg = settings_;
+  for (;;) {
     const auto st = reader_.feed_head(arrived);
     switch (st) {
       case head_read::ok:
         guard_.head_done();
-        co_return head_status::ok;
+        return head_status::ok;
       case head_read::need_more:
         break;
       case head_read::too_large:
@@ -176,31 +199,35 @@ asio::awaitable<head_status> session::read_head() {
       case head_read::bad_version:
       case head_read::long_method:
         refused_ = refusal_status(st);
-        co_return head_status::refused;
+        return head_status::refused;
     }
-    if (!started) {
+    if (!head_started_) {
       // The client has no request waiting: unless it still has to take answers it made the
       // server wait for, its send run ends (see connection_guard).
       if (!guard_.run_waited() || !unsent_bytes()) guard_.end_run();
       guard_.arm(served_ == 0 ? scfg.read_timeout : scfg.idle_timeout, true);
-      if (worker_.stopping()) co_return head_status::closed;
+      if (worker_.stopping()) return head_status::closed;
     }
-    // A head begun and not finished in time is answered 408; a silent or evicted one is not.
-    const auto gone = [&] {
-      return started && guard_.expired() && !guard_.evicted() ? head_status::timed_out : head_status::closed;
-    };
-    if (guard_.expired()) co_return gone();
+    if (guard_.expired()) return head_gone();
     error_code ec;
-    if (const auto now = receive_now(ec))
-      arrived = *now;
-    else
-      arrived = co_await receive(ec);
-    if (ec) co_return gone();  // EOF, reset, or cancelled by the sweep
-    if (!started) {
-      started = true;
+    const auto now = receive_now(ec);
+    if (!now) return std::nullopt;  // run() waits for the socket
+    if (ec) return head_gone();     // EOF or reset
+    arrived = *now;
+    if (!head_started_) {
+      head_started_ = true;
       guard_.arm(scfg.read_timeout, false);
     }
   }
+}
+
+std::optional<head_status> session::head_waited(const error_code& ec) {
+  if (ec) return head_gone();  // EOF, reset, or cancelled by the sweep
+  if (!head_started_) {
+    head_started_ = true;
+    guard_.arm(settings_.read_timeout, false);
+  }
+  return std::nullopt;
 }
 
 std::optional<std::size_t> session::receive_now(error_code& ec) {
@@ -221,13 +248,6 @@ std::optional<std::size_t> session::receive_now(error_code& ec) {
     ec.assign(errno, boost::system::system_category());
     return 0;
   }
-}
-
-asio::awaitable<std::size_t> session::receive(error_code& ec) {
-  const auto space = reader_.space();
-  const auto n = co_await async_read_when_ready(socket_, space, asio::redirect_error(asio::use_awaitable, ec));
-  drained_ = !ec && n < space.size();
-  co_return n;
 }
 
 std::size_t wire_size(const wire& bufs) {
@@ -365,8 +385,7 @@ session::outgoing session::prepare(std::string_view head, std::string_view extra
 }
 
 session::outgoing session::prepare(const response& r, bool keep_alive, std::string_view extra) {
-  head_buf_ = serialize_head(r, keep_alive, head_.version, worker_.date_line(), extra);
-  head_buf_.insert(head_buf_.size() - crlf.size(), id_line_);
+  serialize_head_into(head_buf_, r, keep_alive, head_.version, worker_.date_line(), extra, id_line_);
   const bool head_only = head_.method == http::verb::head;
   outgoing o{.bufs = {asio::buffer(head_buf_)}};
   if (!head_only) o.bufs[body_slot] = asio::buffer(r.body);
@@ -457,42 +476,34 @@ void session::record(std::string_view site, int status, std::uint64_t bytes, ste
                         .request_id = request_id_});
 }
 
-asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::string_view& site) {
-  auto [decided, extra, site_name] = dispatch(view(*sites_, app_.routes, app_.metrics), head_, client_);
-  site = site_name;
+session::answered session::answer_now(decision& d, outgoing& out, bool& record_click, int& status,
+                                      std::uint64_t& bytes) {
+  const std::string_view extra = d.headers;
+  const auto started = [&](outgoing o) {
+    out = o;
+    return start_send(out) ? answered::sent : answered::sending;
+  };
   // A body nobody reads cannot be skipped safely, so its connection closes after the answer.
-  if (auto* e = std::get_if<error_answer>(&decided)) {
+  if (auto* e = std::get_if<error_answer>(&d.what)) {
     status = e->reply.status;
     if (e->malformed || has_body()) keep_alive_ = false;
-    co_return co_await send_response(e->reply, keep_alive_, extra);
+    return started(prepare(e->reply, keep_alive_, extra));
   }
-  if (auto* h = std::get_if<handler_answer>(&decided)) {
-    request_context ctx{head_, client_, h->site, *this};
-    response r = co_await (*h->target)(ctx);
-    forget_readiness();  // it may have waited for a body, a store, a notifier
-    if (has_body() || r.close) keep_alive_ = false;
-    status = r.status;
-    bytes = head_.method == http::verb::head ? 0 : r.body.size();
-    co_return co_await send_response(r, keep_alive_, extra);
-  }
-  if (auto* go = std::get_if<go_redirect>(&decided)) {
+  if (std::holds_alternative<handler_answer>(d.what)) return answered::later;
+  if (auto* go = std::get_if<go_redirect>(&d.what)) {
     // Recorded before the answer goes: a click the visitor has been sent on for is on disk.
     // Past an address's hourly allowance the visitor is sent on, not counted.
-    if (!go->crawler && app_.link_clicks && app_.link_clicks->admit(client_)) {
-      co_await app_.link_clicks->record(go->click, head_.referer);
-      forget_readiness();  // the store may have made it wait
-    }
+    record_click = !go->crawler && app_.link_clicks && app_.link_clicks->admit(client_);
     if (has_body()) keep_alive_ = false;
     status = go->reply.status;
-    auto o = prepare(go->reply, keep_alive_, extra);
-    if (start_send(o)) co_return true;
-    co_return co_await send_rest(o);
+    if (record_click) return answered::later;
+    return started(prepare(go->reply, keep_alive_, extra));
   }
-  const auto& page = std::get<page_answer>(decided);
+  const auto& page = std::get<page_answer>(d.what);
   if (has_body()) keep_alive_ = false;
   status = page.status;
   if (app_.visits && page.res) {
-    count_page_view(*app_.visits, *sites_->cfg, *sites_->pages, head_, site, *page.res, status, client_);
+    count_page_view(*app_.visits, *sites_->cfg, *sites_->pages, head_, d.site, *page.res, status, client_);
   }
   const representation& rep = *page.rep;
   const std::string_view body =
@@ -502,9 +513,25 @@ asio::awaitable<bool> session::answer(int& status, std::uint64_t& bytes, std::st
                                 : status == 304 ? rep.head_304
                                 : status == 410 ? rep.head_410
                                                 : rep.head_404;
-  auto o = prepare(head, extra, body, keep_alive_, &rep);
-  if (start_send(o)) co_return true;
-  co_return co_await send_rest(o);
+  return started(prepare(head, extra, body, keep_alive_, &rep));
+}
+
+asio::awaitable<bool> session::answer_later(decision& d, bool record_click, int& status, std::uint64_t& bytes) {
+  if (auto* h = std::get_if<handler_answer>(&d.what)) {
+    request_context ctx{head_, client_, h->site, *this};
+    response r = co_await (*h->target)(ctx);
+    forget_readiness();  // it may have waited for a body, a store, a notifier
+    if (has_body() || r.close) keep_alive_ = false;
+    status = r.status;
+    bytes = head_.method == http::verb::head ? 0 : r.body.size();
+    co_return co_await send_response(r, keep_alive_, d.headers);
+  }
+  auto& go = std::get<go_redirect>(d.what);
+  if (record_click) {
+    co_await app_.link_clicks->record(go.click, head_.referer);
+    forget_readiness();  // the store may have made it wait
+  }
+  co_return co_await send_response(go.reply, keep_alive_, d.headers);
 }
 
 asio::awaitable<void> session::run() {
@@ -531,7 +558,18 @@ asio::awaitable<void> session::run() {
     guard_.set_min_rate(settings_.min_send_bytes_per_second);
     head_.clear();
     reader_.start(head_, settings_.max_header_bytes);
-    const auto hs = co_await read_head();
+    begin_head();
+    auto step = advance_head(0);
+    while (!step) {
+      // Waits for readiness without asking the socket first (see drained_).
+      error_code ec;
+      const auto space = reader_.space();
+      const auto n = co_await async_read_when_ready(socket_, space, asio::redirect_error(asio::use_awaitable, ec));
+      drained_ = !ec && n < space.size();
+      step = head_waited(ec);
+      if (!step) step = advance_head(n);
+    }
+    const auto hs = *step;
     if (hs == head_status::timed_out) {
       identify();
       send_last_words(text_response(408, reason_phrase(408)));
@@ -558,7 +596,21 @@ asio::awaitable<void> session::run() {
     answer_started_ = false;
     std::exception_ptr failure;
     try {
-      sent = co_await answer(status, bytes, site);
+      decision d = dispatch(view(*sites_, app_.routes, app_.metrics), head_, client_);
+      site = d.site;
+      outgoing out;
+      bool record_click = false;
+      switch (answer_now(d, out, record_click, status, bytes)) {
+        case answered::sent:
+          sent = true;
+          break;
+        case answered::sending:
+          sent = co_await send_rest(out);
+          break;
+        case answered::later:
+          sent = co_await answer_later(d, record_click, status, bytes);
+          break;
+      }
     } catch (...) {
       failure = std::current_exception();  // no co_await inside a handler: answered below
     }
@@ -606,8 +658,8 @@ asio::awaitable<void> session::fault(std::exception_ptr e, int& status) {
 }
 
 void session::send_last_words(const response& r) {
-  auto head = serialize_head(r, false, head_.version, worker_.date_line(), {});
-  head.insert(head.size() - crlf.size(), id_line_);
+  std::string head;
+  serialize_head_into(head, r, false, head_.version, worker_.date_line(), {}, id_line_);
   head += r.body;
   // Small enough for any socket buffer; a client that will not take even that loses it.
   [[maybe_unused]] const auto n =

@@ -1,6 +1,8 @@
 // async_read_when_ready on a real loopback connection: it reads what arrives after it was queued,
 // leaves bytes already waiting to the event they raise (no read when queued), and ends with eof
-// at the peer's close and with operation_aborted at a cancel.
+// at the peer's close and with operation_aborted at a cancel. Its handler runs within the
+// reactor's own run when bound to the socket's context, and on its own context when bound to
+// another.
 #include <utility>
 
 #include <gtest/gtest.h>
@@ -11,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include <boost/asio/bind_executor.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/write.hpp>
@@ -111,6 +114,25 @@ TEST_F(ReadyReadTest, ReadsOneRequestAfterAnotherOnOneConnection) {
     ASSERT_TRUE(r);
     EXPECT_EQ(r->bytes, bytes);
   }
+}
+
+TEST_F(ReadyReadTest, AHandlerOfAnotherContextRunsThere) {
+  // The direct call is for the socket's own context only: a handler bound elsewhere is handed to
+  // its executor, and this context's run does not call it.
+  asio::io_context other{1};
+  std::optional<outcome> r;
+  ioc_.restart();
+  async_read_when_ready(server_, asio::buffer(buf_),
+                        asio::bind_executor(other, [this, &r](error_code ec, std::size_t n) {
+                          r = outcome{ec, std::string(buf_.data(), n)};
+                        }));
+  send("elsewhere");
+  ioc_.run_for(std::chrono::milliseconds(200));
+  EXPECT_FALSE(r) << "ran on the socket's context";
+  EXPECT_EQ(other.run_one_for(std::chrono::seconds(5)), 1U);
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(r->ec) << r->ec.message();
+  EXPECT_EQ(r->bytes, "elsewhere");
 }
 
 }  // namespace
