@@ -291,13 +291,24 @@ result<db_ptr> open_connection(const std::string& path, bool writer, int busy_ti
   if (writer) {
     // journal_mode answers with the mode now in force; a file system without shared memory
     // support would silently stay in rollback mode, which we refuse rather than run slower.
-    auto s = prepare(db.get(), "PRAGMA journal_mode=WAL");
-    if (!s) return error{"cannot open SQLite database " + path + ": " + sqlite3_errmsg(db.get())};
-    if (sqlite3_step(s->get()) != SQLITE_ROW) {
-      return error{"cannot open SQLite database " + path + ": " + sqlite3_errmsg(db.get())};
-    }
-    if (const auto mode = column_text(s->get(), 0); mode != "wal") {
-      return error{"cannot put SQLite database " + path + " in WAL mode (got " + mode + ")"};
+    // Switching a fresh file to WAL takes its exclusive lock from a shared one, and when two
+    // processes do it at once SQLite says busy to one of them at once, without the busy handler
+    // (waiting could deadlock them): that one tries again, within the same busy timeout.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(busy_timeout_ms);
+    for (;;) {
+      auto s = prepare(db.get(), "PRAGMA journal_mode=WAL");
+      if (!s) return error{"cannot open SQLite database " + path + ": " + sqlite3_errmsg(db.get())};
+      const int step = sqlite3_step(s->get());
+      if (step == SQLITE_ROW) {
+        if (const auto mode = column_text(s->get(), 0); mode != "wal") {
+          return error{"cannot put SQLite database " + path + " in WAL mode (got " + mode + ")"};
+        }
+        break;
+      }
+      if ((step & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() >= give_up) {
+        return error{"cannot open SQLite database " + path + ": " + sqlite3_errmsg(db.get())};
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
   }
   // secure_delete: a deleted row's bytes are overwritten with zeros, and freed pages too, rather
