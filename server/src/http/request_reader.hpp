@@ -12,6 +12,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 
 #include "http/request.hpp"
+#include "util/recycling_allocator.hpp"
 
 namespace wavesites {
 
@@ -53,6 +54,13 @@ class request_reader {
   /// Where the next read from the socket goes (read_chunk bytes); feed_*() take what arrived.
   [[nodiscard]] boost::asio::mutable_buffer space() { return buffer_.prepare(read_chunk); }
 
+  /// Gives the buffer back while it holds nothing, as the connection goes to wait for a request:
+  /// space() takes one again, the one most recently given back on this thread
+  /// (util/recycling_allocator.hpp says why).
+  void release_if_empty() {
+    if (buffer_.size() == 0) buffer_.shrink_to_fit();
+  }
+
   /// Takes `arrived` bytes just read into space() (0 on the first call, to parse what is already
   /// buffered) and parses as much of the head as they complete.
   head_read feed_head(std::size_t arrived);
@@ -74,7 +82,7 @@ class request_reader {
   [[nodiscard]] std::size_t capacity() const { return buffer_.capacity(); }
 
  private:
-  boost::beast::flat_buffer buffer_;
+  boost::beast::basic_flat_buffer<recycling_allocator<char, read_chunk>> buffer_;
   /// What a refused head gets, told apart by its request line (bytes the parser left buffered).
   [[nodiscard]] head_read refusal(head_read refused) const;
 

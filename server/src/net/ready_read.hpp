@@ -23,6 +23,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include <boost/asio/associated_executor.hpp>
@@ -52,15 +53,15 @@ struct socket_access : asio::ip::tcp::socket {
   static auto& implementation(asio::ip::tcp::socket& s) { return (s.*(&socket_access::impl_)).get_implementation(); }
 };
 
-template <typename Handler, typename IoExecutor>
+template <typename Space, typename Handler, typename IoExecutor>
 class op : public ad::reactor_op {
  public:
   BOOST_ASIO_DEFINE_HANDLER_PTR(op);
 
-  op(ad::socket_type fd, asio::mutable_buffer buffer, Handler& handler, const IoExecutor& io_ex)
+  op(ad::socket_type fd, Space& space, Handler& handler, const IoExecutor& io_ex)
       : reactor_op(boost::system::error_code(), &op::do_perform, &op::do_complete),
         fd_(fd),
-        buffer_(buffer),
+        space_(std::move(space)),
         handler_(std::move(handler)) {
     if (asio::get_associated_executor(handler_, io_ex) != io_ex) work_.emplace(handler_, io_ex);
   }
@@ -75,7 +76,8 @@ class op : public ad::reactor_op {
       o->skip_speculative = false;
       return not_done;
     }
-    return ad::socket_ops::non_blocking_recv1(o->fd_, o->buffer_.data(), o->buffer_.size(), 0, true, o->ec_,
+    const asio::mutable_buffer buffer = o->space_();
+    return ad::socket_ops::non_blocking_recv1(o->fd_, buffer.data(), buffer.size(), 0, true, o->ec_,
                                               o->bytes_transferred_)
                ? done
                : not_done;
@@ -100,24 +102,24 @@ class op : public ad::reactor_op {
   }
 
   ad::socket_type fd_;
-  asio::mutable_buffer buffer_;
+  Space space_;
   Handler handler_;
   /// Only for a handler bound to another executor than the socket's (see the top).
   std::optional<ad::handler_work<Handler, IoExecutor>> work_;
 };
 
 struct initiate {
-  template <typename Handler>
-  void operator()(Handler&& h, asio::ip::tcp::socket* socket, asio::mutable_buffer buffer) const {
+  template <typename Handler, typename Space>
+  void operator()(Handler&& h, asio::ip::tcp::socket* socket, Space space) const {
     using handler_t = std::decay_t<Handler>;
     using executor_t = asio::ip::tcp::socket::executor_type;
-    using op_t = op<handler_t, executor_t>;
+    using op_t = op<Space, handler_t, executor_t>;
     handler_t handler(std::forward<Handler>(h));
     const bool is_continuation = boost_asio_handler_cont_helpers::is_continuation(handler);
     auto& impl = socket_access::implementation(*socket);
     auto& reactor = asio::use_service<ad::reactor>(asio::query(socket->get_executor(), asio::execution::context));
     typename op_t::ptr p = {ad::addressof(handler), op_t::ptr::allocate(handler), nullptr};
-    p.p = new (p.v) op_t(impl.socket_, buffer, handler, socket->get_executor());
+    p.p = new (p.v) op_t(impl.socket_, space, handler, socket->get_executor());
     op_t* started = p.p;
     reactor.start_op(ad::reactor::read_op, impl.socket_, impl.reactor_data_, started, is_continuation, true);
     p.v = p.p = nullptr;
@@ -129,14 +131,23 @@ struct initiate {
 
 }  // namespace ready_read_detail
 
-/// Reads what has arrived into `buffer` once `socket` is readable; see the top of this file.
-/// The socket must be in non-blocking mode (native_non_blocking) and its io_context run by one
-/// thread.
+/// Reads what has arrived once `socket` is readable, into the buffer `space()` returns then;
+/// see the top of this file. Asking for the buffer only when bytes are there lets a connection
+/// hold none while it waits. The socket must be in non-blocking mode (native_non_blocking) and
+/// its io_context run by one thread.
+template <typename Space, typename CompletionToken>
+requires std::is_invocable_r_v<boost::asio::mutable_buffer, Space&>
+auto async_read_when_ready(boost::asio::ip::tcp::socket& socket, Space space, CompletionToken&& token) {
+  return boost::asio::async_initiate<CompletionToken, void(boost::system::error_code, std::size_t)>(
+      ready_read_detail::initiate{}, token, &socket, std::move(space));
+}
+
+/// The same into `buffer`.
 template <typename CompletionToken>
 auto async_read_when_ready(boost::asio::ip::tcp::socket& socket, boost::asio::mutable_buffer buffer,
                            CompletionToken&& token) {
-  return boost::asio::async_initiate<CompletionToken, void(boost::system::error_code, std::size_t)>(
-      ready_read_detail::initiate{}, token, &socket, buffer);
+  return async_read_when_ready(
+      socket, [buffer] { return buffer; }, std::forward<CompletionToken>(token));
 }
 
 }  // namespace wavesites

@@ -563,9 +563,10 @@ asio::awaitable<void> session::run() {
     while (!step) {
       // Waits for readiness without asking the socket first (see drained_).
       error_code ec;
-      const auto space = reader_.space();
-      const auto n = co_await async_read_when_ready(socket_, space, asio::redirect_error(asio::use_awaitable, ec));
-      drained_ = !ec && n < space.size();
+      reader_.release_if_empty();
+      const auto n = co_await async_read_when_ready(
+          socket_, [this] { return reader_.space(); }, asio::redirect_error(asio::use_awaitable, ec));
+      drained_ = !ec && n < request_reader::read_chunk;
       step = head_waited(ec);
       if (!step) step = advance_head(n);
     }

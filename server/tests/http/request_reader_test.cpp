@@ -115,6 +115,20 @@ TEST(RequestReader, PipelinedRequestsStayBufferedForTheNext) {
   }
 }
 
+TEST(RequestReader, AnEmptyBufferIsGivenBackAndTakenAgainForTheNextRead) {
+  connection c(get_a + get_c);
+  ASSERT_EQ(c.head(), head_read::ok);
+  ASSERT_GT(c.reader_.buffered(), 0u);
+  c.reader_.release_if_empty();
+  EXPECT_GT(c.reader_.capacity(), 0u) << "bytes of the next request are kept";
+  ASSERT_EQ(c.head(), head_read::ok);
+  EXPECT_EQ(c.head_.target, "/c");
+  ASSERT_EQ(c.reader_.buffered(), 0u);
+  c.reader_.release_if_empty();
+  EXPECT_EQ(c.reader_.capacity(), 0u) << "nothing in it: given back";
+  EXPECT_EQ(c.reader_.space().size(), request_reader::read_chunk) << "and a whole read's room again";
+}
+
 TEST(RequestReader, AHeadSplitAtEveryByteParsesTheSame) {
   const std::string head =
       "GET http://Site.example/p?q=%20 HTTP/1.1\r\nHost: ignored.example\r\nAccept-Encoding: gzip, br\r\n"
