@@ -21,14 +21,14 @@ bool contains(std::string_view text, std::string_view word) {
 }
 
 /// `url` with name=value added to its query (before any fragment).
-std::string with_param(const std::string& url, std::string_view name, std::string_view value) {
+std::string with_param(std::string_view url, std::string_view name, std::string_view value) {
   const auto hash = url.find('#');
-  std::string out = url.substr(0, hash);
+  std::string out(url.substr(0, hash));
   out += out.find('?') == std::string::npos ? '?' : '&';
   out += name;
   out += '=';
   out += value;  // site names and article ids: letters, digits and '-' (checked where they come from)
-  if (hash != std::string::npos) out += url.substr(hash);
+  if (hash != std::string_view::npos) out += url.substr(hash);
   return out;
 }
 
@@ -65,14 +65,17 @@ std::optional<go_redirect> go_link(const catalog& cat, const route_set& set, con
   out.click.site = set.name;
   out.click.host = head.host.substr(0, 255);
   out.click.slug = std::string(slug);
-  const std::string* location = &link->url;
+  out.destination = &link->url;
+  out.head = &link->url_head;
   out.click.destination = "url";
   switch (platform_of(head.user_agent)) {
     case link_platform::ios:
-      if (!link->ios.empty()) location = &link->ios, out.click.destination = "ios";
+      if (!link->ios.empty()) out.destination = &link->ios, out.head = &link->ios_head, out.click.destination = "ios";
       break;
     case link_platform::android:
-      if (!link->android.empty()) location = &link->android, out.click.destination = "android";
+      if (!link->android.empty()) {
+        out.destination = &link->android, out.head = &link->android_head, out.click.destination = "android";
+      }
       break;
     case link_platform::other:
       break;
@@ -83,19 +86,28 @@ std::optional<go_redirect> go_link(const catalog& cat, const route_set& set, con
   if (const auto from = query_param(head.query(), "from"); !from.empty() && tag_safe(site)) {
     out.click.from = cat.article_id(site, from);
   }
-  std::string destination = *location;
   if (!link->subid_param.empty() && !out.click.from.empty() && tag_safe(out.click.from)) {
-    destination = with_param(destination, link->subid_param, site + "-" + out.click.from);
+    out.tagged = with_param(*out.destination, link->subid_param, site + "-" + out.click.from);
   }
   out.crawler = cat.crawlers().matches(head.user_agent);
+  return out;
+}
 
-  auto& r = out.reply;
-  r.status = 302;
+response go_response(std::string_view location) {
+  response r;
+  r.status = go_redirect::status;
   r.content_type = "text/plain; charset=utf-8";
   r.cache_control = "private, no-store";
-  r.headers.emplace_back("Location", std::move(destination));
+  r.headers.emplace_back("Location", std::string(location));
   r.headers.emplace_back("X-Robots-Tag", "noindex, nofollow");
-  return out;
+  return r;
+}
+
+std::string go_head(std::string_view location) {
+  std::string head;
+  serialize_head_into(head, go_response(location), true, 11, {}, {}, {});
+  head.resize(head.size() - 2);  // the blank line: the session adds its own lines before it
+  return head;
 }
 
 }  // namespace wavesites

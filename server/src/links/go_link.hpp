@@ -44,10 +44,26 @@ class link_click_sink {
   virtual boost::asio::awaitable<void> record(const link_click& click, std::string_view referer) = 0;
 };
 
+/// The 302 to `location`: its one definition, which the prepared heads are made from too.
+[[nodiscard]] response go_response(std::string_view location);
+
+/// go_response's head as a prepared page head is (no Date, Connection or request id, and not
+/// the blank line), made once per destination with the link registry.
+[[nodiscard]] std::string go_head(std::string_view location);
+
 struct go_redirect {
-  response reply;  ///< 302 to the destination
+  /// The link's destination for this visitor's platform, in the registry (which the request's
+  /// sites keep alive).
+  const std::string* destination = nullptr;
+  /// Its prepared 302 head (go_head), sent as it is unless the destination is tagged.
+  const std::string* head = nullptr;
+  std::string tagged;  ///< the destination with our tag added, when the link takes one; else empty
   link_click click;
   bool crawler = false;  ///< a known crawler followed it: redirected, not recorded
+
+  static constexpr int status = 302;
+  /// Where the visitor is sent.
+  [[nodiscard]] std::string_view location() const { return tagged.empty() ? std::string_view(*destination) : tagged; }
 };
 
 /// True for "/go" and every path under "/go/": the paths this route owns on every host.

@@ -1,4 +1,5 @@
 #include "links/link_registry.hpp"
+#include "links/go_link.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -122,6 +123,9 @@ result<link_registry> link_registry::build(const std::vector<link_spec>& bundle,
       *out = std::move(*filled);
     }
     if (target.url.empty()) return error{where + ": missing url"};
+    target.url_head = go_head(target.url);
+    if (!target.ios.empty()) target.ios_head = go_head(target.ios);
+    if (!target.android.empty()) target.android_head = go_head(target.android);
     if (spec.subid_param && !spec.subid_param->empty()) {
       if (auto problem = subid_param_problem(*spec.subid_param); !problem.empty()) {
         return error{where + ": subid_param " + problem};

@@ -23,6 +23,10 @@ struct link_target {
   std::string ios;          ///< for iPhone, iPad and iPod; empty: `url`
   std::string android;      ///< for Android; empty: `url`
   std::string subid_param;  ///< the merchant's query parameter that takes our tag; empty: none
+  /// The redirect's head to each destination, prepared once (links/go_link.hpp, go_head).
+  std::string url_head;
+  std::string ios_head;
+  std::string android_head;
 };
 
 class link_registry {

@@ -116,6 +116,8 @@ class session final : public body_source {
                    const representation* file_body);
   /// A response built by a handler or an error: its head is serialized into head_buf_.
   outgoing prepare(const response& r, bool keep_alive, std::string_view extra);
+  /// A redirect out: its prepared head, or, for a tagged destination, one made for it.
+  outgoing prepare(const go_redirect& go, bool keep_alive, std::string_view extra);
   asio::awaitable<bool> send_response(const response& r, bool keep_alive, std::string_view extra = {});
   std::string head_buf_;
   /// A send that failed: counts why, unless an eviction (counted as such) or a stop did it.
@@ -393,6 +395,11 @@ session::outgoing session::prepare(const response& r, bool keep_alive, std::stri
   return o;
 }
 
+session::outgoing session::prepare(const go_redirect& go, bool keep_alive, std::string_view extra) {
+  if (go.tagged.empty()) return prepare(*go.head, extra, {}, keep_alive, nullptr);
+  return prepare(go_response(go.location()), keep_alive, extra);
+}
+
 asio::awaitable<bool> session::send_response(const response& r, bool keep_alive, std::string_view extra) {
   co_return co_await send(prepare(r, keep_alive, extra));
 }
@@ -495,9 +502,9 @@ session::answered session::answer_now(decision& d, outgoing& out, bool& record_c
     // Past an address's hourly allowance the visitor is sent on, not counted.
     record_click = !go->crawler && app_.link_clicks && app_.link_clicks->admit(client_);
     if (has_body()) keep_alive_ = false;
-    status = go->reply.status;
+    status = go_redirect::status;
     if (record_click) return answered::later;
-    return started(prepare(go->reply, keep_alive_, extra));
+    return started(prepare(*go, keep_alive_, extra));
   }
   const auto& page = std::get<page_answer>(d.what);
   if (has_body()) keep_alive_ = false;
@@ -531,7 +538,7 @@ asio::awaitable<bool> session::answer_later(decision& d, bool record_click, int&
     co_await app_.link_clicks->record(go.click, head_.referer);
     forget_readiness();  // the store may have made it wait
   }
-  co_return co_await send_response(go.reply, keep_alive_, d.headers);
+  co_return co_await send(prepare(go, keep_alive_, d.headers));
 }
 
 asio::awaitable<void> session::run() {
