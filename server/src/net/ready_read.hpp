@@ -21,6 +21,7 @@
 /// (another context) it goes the usual way.
 #include <sys/socket.h>
 
+#include <cerrno>
 #include <cstddef>
 #include <optional>
 #include <type_traits>
@@ -35,9 +36,11 @@
 #include <boost/asio/detail/handler_work.hpp>
 #include <boost/asio/detail/reactor.hpp>
 #include <boost/asio/detail/reactor_op.hpp>
-#include <boost/asio/detail/socket_ops.hpp>
+#include <boost/asio/error.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/version.hpp>
+
+#include "net/raw_socket.hpp"
 
 namespace wavesites {
 
@@ -77,10 +80,19 @@ class op : public ad::reactor_op {
       return not_done;
     }
     const asio::mutable_buffer buffer = o->space_();
-    return ad::socket_ops::non_blocking_recv1(o->fd_, buffer.data(), buffer.size(), 0, true, o->ec_,
-                                              o->bytes_transferred_)
-               ? done
-               : not_done;
+    for (;;) {
+      const auto n = raw_recv(o->fd_, buffer.data(), buffer.size());
+      if (n >= 0) {
+        o->bytes_transferred_ = static_cast<std::size_t>(n);
+        if (n == 0) o->ec_ = asio::error::eof;
+        return done;
+      }
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) return not_done;
+      o->ec_.assign(errno, boost::system::system_category());
+      o->bytes_transferred_ = 0;
+      return done;
+    }
   }
 
   // As Asio's own reactive_socket_recv_op: free the operation before the upcall.

@@ -25,6 +25,7 @@
 #include "http/request_reader.hpp"
 #include "log/caught.hpp"
 #include "log/event_log.hpp"
+#include "net/raw_socket.hpp"
 #include "net/ready_read.hpp"
 #include "net/worker.hpp"
 #include "stats/page_views.hpp"
@@ -207,7 +208,7 @@ std::optional<head_status> session::advance_head(std::size_t arrived) {
       // The client has no request waiting: unless it still has to take answers it made the
       // server wait for, its send run ends (see connection_guard).
       if (!guard_.run_waited() || !unsent_bytes()) guard_.end_run();
-      guard_.arm(served_ == 0 ? scfg.read_timeout : scfg.idle_timeout, true);
+      guard_.arm(served_ == 0 ? scfg.read_timeout : scfg.idle_timeout, true, coarse_now());
       if (worker_.stopping()) return head_status::closed;
     }
     if (guard_.expired()) return head_gone();
@@ -227,7 +228,7 @@ std::optional<head_status> session::head_waited(const error_code& ec) {
   if (ec) return head_gone();  // EOF, reset, or cancelled by the sweep
   if (!head_started_) {
     head_started_ = true;
-    guard_.arm(settings_.read_timeout, false);
+    guard_.arm(settings_.read_timeout, false, coarse_now());
   }
   return std::nullopt;
 }
@@ -236,7 +237,7 @@ std::optional<std::size_t> session::receive_now(error_code& ec) {
   if (drained_) return std::nullopt;
   const auto space = reader_.space();
   for (;;) {
-    const auto n = ::recv(socket_.native_handle(), space.data(), space.size(), 0);
+    const auto n = raw_recv(socket_.native_handle(), space.data(), space.size());
     if (n > 0) {
       drained_ = static_cast<std::size_t>(n) < space.size();
       return static_cast<std::size_t>(n);
@@ -277,7 +278,7 @@ session::pushed session::push(outgoing& o, bool& moved) {
     msg.msg_iov = iov.data();
     msg.msg_iovlen = used;
     // With a file to follow, MSG_MORE lets the kernel pack the head with the first body bytes.
-    const auto n = ::sendmsg(fd, &msg, (o.offset < o.end ? MSG_MORE : 0) | MSG_NOSIGNAL);
+    const auto n = raw_sendmsg(fd, &msg, (o.offset < o.end ? MSG_MORE : 0) | MSG_NOSIGNAL);
     if (n > 0) {
       o.sent += static_cast<std::size_t>(n);
       moved = true;
