@@ -219,7 +219,7 @@ std::optional<head_status> session::advance_head(std::size_t arrived) {
     arrived = *now;
     if (!head_started_) {
       head_started_ = true;
-      guard_.arm(scfg.read_timeout, false);
+      guard_.arm(scfg.read_timeout, false, coarse_now());
     }
   }
 }
@@ -398,6 +398,8 @@ session::outgoing session::prepare(const response& r, bool keep_alive, std::stri
 
 session::outgoing session::prepare(const go_redirect& go, bool keep_alive, std::string_view extra) {
   if (go.tagged.empty()) return prepare(*go.head, extra, {}, keep_alive, nullptr);
+  // A redirect has no body: nothing of the temporary response is sent but its head, copied into
+  // head_buf_.
   return prepare(go_response(go.location()), keep_alive, extra);
 }
 
