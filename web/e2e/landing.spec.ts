@@ -44,19 +44,33 @@ interface Outside {
 }
 
 /**
- * Intercepts every request to the outside world. The App Store answers at once; the tracking
- * link answers only on `release()`, so a test can prove that nothing waits for it.
+ * Intercepts every request to the outside world. The stores answer as soon as the hidden
+ * tracking image has gone out (or after 2 s without one); the tracking link answers only on
+ * `release()`, so a test can prove that nothing waits for it.
+ *
+ * Why the stores wait for the image: a real store page takes a network round trip to arrive,
+ * and the page that loads the image lives until then. A store answered from memory here ends
+ * that page at once, and Chromium then drops an image whose request had not yet left the page,
+ * now and then: a race of the test's making, not the visitor's.
  */
 async function interceptOutside(page: Page): Promise<Outside> {
   const requests: Request[] = [];
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  let imageSent!: () => void;
+  const imageGone = new Promise<void>((resolve) => (imageSent = resolve));
+  const storeMayAnswer = () =>
+    Promise.race([imageGone, new Promise<void>((r) => setTimeout(r, 2000))]);
   await page.route(
     (url) => !isLocal(url),
     async (route: Route) => {
       const request = route.request();
       requests.push(request);
       const url = new URL(request.url());
+      if (url.origin === LANDING.trackingOrigin && request.resourceType() === 'image') imageSent();
+      if (url.href.startsWith(LANDING.appStoreUrl) || url.href.startsWith(LANDING.playStoreUrl)) {
+        await storeMayAnswer();
+      }
       if (url.href.startsWith(LANDING.appStoreUrl)) {
         await route.fulfill({
           status: 200,
