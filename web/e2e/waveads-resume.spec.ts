@@ -181,12 +181,18 @@ test.describe('resume dialog behaviour', () => {
   });
 
   test('removing the file marks it removed, then asks for one again', async ({ page }) => {
+    // On a paused clock: the removed mark lasts 300 ms, which a busy machine's polling can miss.
+    await pausedClock(page);
     await page.goto(HOME);
     const dialog = await openDialog(page, 'en');
     await dialog.locator('input[type=file]').setInputFiles(pdf('cv.pdf'));
+    await page.clock.runFor(300);
     const remove = dialog.getByRole('button', { name: 'Remove cv.pdf' });
     await remove.click();
     await expect(dialog.locator('li')).toHaveAttribute('data-status', 'removed');
+    await page.clock.runFor(299);
+    await expect(dialog.locator('li')).toHaveCount(1);
+    await page.clock.runFor(1);
     await expect(dialog.locator('li')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please upload a file');
