@@ -9,7 +9,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstddef>
+#include <optional>
+
+#include <boost/asio/error.hpp>
+#include <boost/system/error_code.hpp>
 
 namespace wavesites {
 
@@ -19,6 +24,23 @@ inline ssize_t raw_recv(int fd, void* buf, std::size_t n) {
 
 inline ssize_t raw_sendmsg(int fd, const msghdr* msg, int flags) {
   return ::syscall(SYS_sendmsg, fd, msg, flags);
+}
+
+/// One read of what has arrived into `buf`: the count (0 with `ec` set at the end of the stream
+/// or on an error); none when nothing has (EAGAIN). An interrupted call is made again.
+inline std::optional<std::size_t> recv_ready(int fd, void* buf, std::size_t n, boost::system::error_code& ec) {
+  for (;;) {
+    const auto got = raw_recv(fd, buf, n);
+    if (got > 0) return static_cast<std::size_t>(got);
+    if (got == 0) {
+      ec = boost::asio::error::eof;
+      return 0;
+    }
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return std::nullopt;
+    ec.assign(errno, boost::system::system_category());
+    return 0;
+  }
 }
 
 }  // namespace wavesites

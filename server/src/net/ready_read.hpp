@@ -21,7 +21,6 @@
 /// (another context) it goes the usual way.
 #include <sys/socket.h>
 
-#include <cerrno>
 #include <cstddef>
 #include <optional>
 #include <type_traits>
@@ -80,19 +79,10 @@ class op : public ad::reactor_op {
       return not_done;
     }
     const asio::mutable_buffer buffer = o->space_();
-    for (;;) {
-      const auto n = raw_recv(o->fd_, buffer.data(), buffer.size());
-      if (n >= 0) {
-        o->bytes_transferred_ = static_cast<std::size_t>(n);
-        if (n == 0) o->ec_ = asio::error::eof;
-        return done;
-      }
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) return not_done;
-      o->ec_.assign(errno, boost::system::system_category());
-      o->bytes_transferred_ = 0;
-      return done;
-    }
+    const auto n = recv_ready(o->fd_, buffer.data(), buffer.size(), o->ec_);
+    if (!n) return not_done;
+    o->bytes_transferred_ = *n;
+    return done;
   }
 
   // As Asio's own reactive_socket_recv_op: free the operation before the upcall.

@@ -236,21 +236,9 @@ std::optional<head_status> session::head_waited(const error_code& ec) {
 std::optional<std::size_t> session::receive_now(error_code& ec) {
   if (drained_) return std::nullopt;
   const auto space = reader_.space();
-  for (;;) {
-    const auto n = raw_recv(socket_.native_handle(), space.data(), space.size());
-    if (n > 0) {
-      drained_ = static_cast<std::size_t>(n) < space.size();
-      return static_cast<std::size_t>(n);
-    }
-    if (n == 0) {
-      ec = asio::error::eof;
-      return 0;
-    }
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) return std::nullopt;
-    ec.assign(errno, boost::system::system_category());
-    return 0;
-  }
+  const auto n = recv_ready(socket_.native_handle(), space.data(), space.size(), ec);
+  if (n && !ec) drained_ = *n < space.size();
+  return n;
 }
 
 std::size_t wire_size(const wire& bufs) {
