@@ -60,8 +60,27 @@ async function open(page: Page, url: string): Promise<void> {
   await settle(page);
 }
 
-const shot = (page: Page, name: string, fullPage = true) =>
-  expect(page).toHaveScreenshot(`${name}.png`, { fullPage, animations: 'disabled', caret: 'hide' });
+/**
+ * Waits until every finite animation has ended (the careers dialog's pop is 200 ms): on a busy
+ * machine the capture could start inside it, before 'animations: disabled' took hold.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  await animationsDone(page);
+  await expect(page).toHaveScreenshot(`${name}.png`, {
+    fullPage,
+    animations: 'disabled',
+    caret: 'hide',
+  });
+}
 
 for (const size of SIZES) {
   test.describe(`${size.name} ${size.width} x ${size.height}`, () => {
@@ -97,6 +116,7 @@ for (const size of SIZES) {
       await expect(page.getByText(DICTIONARIES.en['form.agree.required'])).toBeVisible();
       const form = page.locator('main form');
       await form.scrollIntoViewIfNeeded();
+      await animationsDone(page);
       await expect(form).toHaveScreenshot(`waveads-contact-messages-${size.name}.png`, {
         animations: 'disabled',
         caret: 'hide',
