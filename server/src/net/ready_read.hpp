@@ -55,15 +55,21 @@ struct socket_access : asio::ip::tcp::socket {
   static auto& implementation(asio::ip::tcp::socket& s) { return (s.*(&socket_access::impl_)).get_implementation(); }
 };
 
-template <typename Space, typename Handler, typename IoExecutor>
+/// The plain read's `consume`: the first bytes (or the end) complete it.
+struct complete_at_once {
+  bool operator()(const boost::system::error_code&, std::size_t) const { return true; }
+};
+
+template <typename Space, typename Consume, typename Handler, typename IoExecutor>
 class op : public ad::reactor_op {
  public:
   BOOST_ASIO_DEFINE_HANDLER_PTR(op);
 
-  op(ad::socket_type fd, Space& space, Handler& handler, const IoExecutor& io_ex)
+  op(ad::socket_type fd, Space& space, Consume& consume, Handler& handler, const IoExecutor& io_ex)
       : reactor_op(boost::system::error_code(), &op::do_perform, &op::do_complete),
         fd_(fd),
         space_(std::move(space)),
+        consume_(std::move(consume)),
         handler_(std::move(handler)) {
     if (asio::get_associated_executor(handler_, io_ex) != io_ex) work_.emplace(handler_, io_ex);
   }
@@ -81,6 +87,10 @@ class op : public ad::reactor_op {
     const asio::mutable_buffer buffer = o->space_();
     const auto n = recv_ready(o->fd_, buffer.data(), buffer.size(), o->ec_);
     if (!n) return not_done;
+    if (!o->consume_(o->ec_, *n)) {
+      o->ec_ = {};
+      return not_done;  // taken in place: wait for the next bytes, still queued
+    }
     o->bytes_transferred_ = *n;
     return done;
   }
@@ -105,23 +115,24 @@ class op : public ad::reactor_op {
 
   ad::socket_type fd_;
   Space space_;
+  Consume consume_;
   Handler handler_;
   /// Only for a handler bound to another executor than the socket's (see the top).
   std::optional<ad::handler_work<Handler, IoExecutor>> work_;
 };
 
 struct initiate {
-  template <typename Handler, typename Space>
-  void operator()(Handler&& h, asio::ip::tcp::socket* socket, Space space) const {
+  template <typename Handler, typename Space, typename Consume>
+  void operator()(Handler&& h, asio::ip::tcp::socket* socket, Space space, Consume consume) const {
     using handler_t = std::decay_t<Handler>;
     using executor_t = asio::ip::tcp::socket::executor_type;
-    using op_t = op<Space, handler_t, executor_t>;
+    using op_t = op<Space, Consume, handler_t, executor_t>;
     handler_t handler(std::forward<Handler>(h));
     const bool is_continuation = boost_asio_handler_cont_helpers::is_continuation(handler);
     auto& impl = socket_access::implementation(*socket);
     auto& reactor = asio::use_service<ad::reactor>(asio::query(socket->get_executor(), asio::execution::context));
     typename op_t::ptr p = {ad::addressof(handler), op_t::ptr::allocate(handler), nullptr};
-    p.p = new (p.v) op_t(impl.socket_, space, handler, socket->get_executor());
+    p.p = new (p.v) op_t(impl.socket_, space, consume, handler, socket->get_executor());
     op_t* started = p.p;
     reactor.start_op(ad::reactor::read_op, impl.socket_, impl.reactor_data_, started, is_continuation, true);
     p.v = p.p = nullptr;
@@ -141,7 +152,21 @@ template <typename Space, typename CompletionToken>
 requires std::is_invocable_r_v<boost::asio::mutable_buffer, Space&>
 auto async_read_when_ready(boost::asio::ip::tcp::socket& socket, Space space, CompletionToken&& token) {
   return boost::asio::async_initiate<CompletionToken, void(boost::system::error_code, std::size_t)>(
-      ready_read_detail::initiate{}, token, &socket, std::move(space));
+      ready_read_detail::initiate{}, token, &socket, std::move(space), ready_read_detail::complete_at_once{});
+}
+
+/// The same, handing each read's outcome to `consume(ec, n)` in the reactor, as the bytes
+/// arrive: it completes the operation by returning true; false leaves it queued for the next
+/// bytes, with nothing posted or resumed. So a connection serves request after request from
+/// the wake-up itself. `consume` must not throw, and must not start or cancel an operation on
+/// the socket.
+template <typename Space, typename Consume, typename CompletionToken>
+requires std::is_invocable_r_v<boost::asio::mutable_buffer, Space&> &&
+    std::is_invocable_r_v<bool, Consume&, const boost::system::error_code&, std::size_t>
+auto async_consume_when_ready(boost::asio::ip::tcp::socket& socket, Space space, Consume consume,
+                              CompletionToken&& token) {
+  return boost::asio::async_initiate<CompletionToken, void(boost::system::error_code, std::size_t)>(
+      ready_read_detail::initiate{}, token, &socket, std::move(space), std::move(consume));
 }
 
 /// The same into `buffer`.

@@ -69,10 +69,12 @@ class session final : public body_source {
 
  private:
   /// Reading a request's head is a synchronous step, advance_head(), and a wait for the socket
-  /// that run() itself does (async_read_when_ready) when the step asks for one: no coroutine
-  /// frame is made per request or per wait. begin_head() starts it; advance_head() feeds what
-  /// `arrived` and reads on while bytes are there, and returns the end (a status) or none when
-  /// it must wait; head_waited() takes the wait's outcome.
+  /// that run() itself does (async_consume_when_ready) when the step asks for one: no coroutine
+  /// frame is made per request or per wait, and while requests are answered at once the wait is
+  /// never left: each arrival is served inside the wake-up (serve_arrived()). begin_head()
+  /// starts a head; advance_head() feeds what `arrived` and reads on while bytes are there, and
+  /// returns the end (a status) or none when it must wait; head_waited() takes the wait's
+  /// outcome.
   void begin_head();
   std::optional<head_status> advance_head(std::size_t arrived);
   std::optional<head_status> head_waited(const error_code& ec);
@@ -140,6 +142,44 @@ class session final : public body_source {
   answered answer_now(decision& d, outgoing& out, bool& record_click, int& status, std::uint64_t& bytes);
   /// The rest: a run-time handler's answer, or a redirect after its click is stored.
   asio::awaitable<bool> answer_later(decision& d, bool record_click, int& status, std::uint64_t& bytes);
+  /// What run() does next, as serve_now() leaves it.
+  enum class next {
+    wait,       ///< for the client's next bytes
+    head_end,   ///< the head ended without a request (`head_end_`): close, maybe saying why
+    send_rest,  ///< finish sending `cur_.out`
+    later,      ///< answer `cur_.d` with answer_later()
+    fault,      ///< answer `cur_.failure`
+    close,      ///< the connection ends
+  };
+  /// The request being answered, kept across the hand-over from serve_now() to run().
+  struct in_flight {
+    steady::time_point started{};
+    int status = 0;
+    std::uint64_t bytes = 0;
+    std::string_view site;
+    std::optional<decision> d;
+    outgoing out;
+    bool record_click = false;
+    std::exception_ptr failure;
+  };
+  /// Starts waiting for the next request's head under the [server] settings in force now.
+  void begin_request();
+  /// Serves what it can without waiting, from a head's step on (none: it must wait): a request
+  /// answered at once is counted, the next one's head read, and so on, until run() must wait
+  /// or take over.
+  next serve_now(std::optional<head_status> step);
+  /// Counts the request in `cur_` answered (or not, when `sent` is false), and says whether the
+  /// connection goes on.
+  bool finish(bool sent);
+  /// The wait's `consume`, called where the bytes arrive (inside the reactor), so that request
+  /// after request on a keep-alive connection is served with no resumption of run(): true when
+  /// run() must take over (`what_` says what for).
+  bool serve_arrived(const error_code& ec, std::size_t n) noexcept;
+  in_flight cur_;
+  head_status head_end_ = head_status::closed;
+  next what_ = next::wait;      ///< serve_arrived()'s hand-over
+  bool handed_over_ = false;    ///< serve_arrived() completed the wait (not a cancellation)
+  std::exception_ptr escaped_;  ///< thrown inside serve_arrived(): rethrown by run()
   /// The client's address and the request id, for the answer, the log and the metrics.
   void identify();
   void record(std::string_view site, int status, std::uint64_t bytes, steady::duration took);
@@ -163,8 +203,9 @@ class session final : public body_source {
   bool keep_alive_ = true;
   /// The last read took less than it asked for, so the socket held nothing more, and the
   /// coroutine has not suspended since. The socket is edge-triggered in Asio's epoll reactor:
-  /// bytes arriving after that read raise an edge that the next epoll_wait reports, and this
-  /// coroutine queues its read before the worker gets there. So the next read waits first and
+  /// bytes arriving after that read raise an edge that the next epoll_wait reports, and the
+  /// session's wait is queued (or, serving in place, still queued) before the worker gets
+  /// there. So the next read waits first and
   /// saves the recv that would only say EAGAIN, one of three syscalls per small answer (nginx
   /// keeps the same `ready` flag). Any other suspension lets epoll_wait run and take an edge
   /// with no read queued, so each one clears it (forget_readiness()).
@@ -532,6 +573,76 @@ asio::awaitable<bool> session::answer_later(decision& d, bool record_click, int&
   co_return co_await send(prepare(go, keep_alive_, d.headers));
 }
 
+void session::begin_request() {
+  // Each request takes the [server] settings in force when the server starts waiting for it.
+  settings_ = worker_.sites()->cfg->server;
+  guard_.set_min_rate(settings_.min_send_bytes_per_second);
+  head_.clear();
+  reader_.start(head_, settings_.max_header_bytes);
+  begin_head();
+}
+
+session::next session::serve_now(std::optional<head_status> step) {
+  for (;;) {
+    if (!step) return next::wait;
+    if (*step != head_status::ok) {
+      head_end_ = *step;
+      return next::head_end;
+    }
+    cur_.started = steady::now();
+    request_start_ = cur_.started;
+    keep_alive_ = reader_.keep_alive() && !worker_.stopping();
+    identify();
+    cur_.status = 0;
+    cur_.bytes = 0;
+    cur_.site = {};
+    cur_.record_click = false;
+    answer_started_ = false;
+    try {
+      cur_.d.emplace(dispatch(view(*sites_, app_.routes, app_.metrics), head_, client_));
+      cur_.site = cur_.d->site;
+      switch (answer_now(*cur_.d, cur_.out, cur_.record_click, cur_.status, cur_.bytes)) {
+        case answered::sent:
+          break;
+        case answered::sending:
+          return next::send_rest;
+        case answered::later:
+          return next::later;
+      }
+    } catch (...) {
+      cur_.failure = std::current_exception();
+      return next::fault;
+    }
+    if (!finish(true)) return next::close;
+    begin_request();
+    step = advance_head(0);
+  }
+}
+
+bool session::finish(bool sent) {
+  ++served_;
+  record(cur_.site, cur_.status, cur_.bytes, steady::now() - cur_.started);
+  return sent && keep_alive_ && !worker_.stopping();
+}
+
+bool session::serve_arrived(const error_code& ec, std::size_t n) noexcept {
+  try {
+    drained_ = !ec && n < request_reader::read_chunk;
+    auto step = head_waited(ec);
+    if (!step) step = advance_head(n);
+    what_ = serve_now(step);
+    if (what_ == next::wait) {
+      reader_.release_if_empty();
+      return false;
+    }
+  } catch (...) {
+    // Thrown outside an answer (serve_now answers those): out of the reactor, into run().
+    escaped_ = std::current_exception();
+  }
+  handed_over_ = true;
+  return true;
+}
+
 asio::awaitable<void> session::run() {
   {
     error_code ec;
@@ -550,77 +661,65 @@ asio::awaitable<void> session::run() {
     socket_.close(ec);  // past a cap: closed at once, counted and logged by admit()
     co_return;
   }
-  for (;;) {
-    // Each request takes the [server] settings in force when the server starts waiting for it.
-    settings_ = worker_.sites()->cfg->server;
-    guard_.set_min_rate(settings_.min_send_bytes_per_second);
-    head_.clear();
-    reader_.start(head_, settings_.max_header_bytes);
-    begin_head();
-    auto step = advance_head(0);
-    while (!step) {
-      // Waits for readiness without asking the socket first (see drained_).
-      error_code ec;
-      reader_.release_if_empty();
-      const auto n = co_await async_read_when_ready(
-          socket_, [this] { return reader_.space(); }, asio::redirect_error(asio::use_awaitable, ec));
-      drained_ = !ec && n < request_reader::read_chunk;
-      step = head_waited(ec);
-      if (!step) step = advance_head(n);
-    }
-    const auto hs = *step;
-    if (hs == head_status::timed_out) {
-      identify();
-      send_last_words(text_response(408, reason_phrase(408)));
-      record({}, 408, 0, {});
-      break;
-    }
-    if (hs != head_status::ok) {
-      if (hs == head_status::refused) {
-        const int code = refused_;
-        identify();
-        co_await send_response(text_response(code, reason_phrase(code)), false);
-        record({}, code, 0, {});
+  begin_request();
+  auto what = serve_now(advance_head(0));
+  for (bool open = true; open;) {
+    switch (what) {
+      case next::wait: {
+        // Waits for readiness without asking the socket first (see drained_); the requests that
+        // arrive are served where they arrive, until one needs this coroutine.
+        error_code ec;
+        reader_.release_if_empty();
+        co_await async_consume_when_ready(
+            socket_, [this] { return reader_.space(); },
+            [this](const error_code& e, std::size_t n) { return serve_arrived(e, n); },
+            asio::redirect_error(asio::use_awaitable, ec));
+        if (escaped_) std::rethrow_exception(std::exchange(escaped_, nullptr));
+        // Not handed over: cancelled (the sweep, or shutdown).
+        what = std::exchange(handed_over_, false) ? what_ : serve_now(head_waited(ec));
+        break;
       }
-      break;
-    }
-    const auto started = steady::now();
-    request_start_ = started;
-    keep_alive_ = reader_.keep_alive() && !worker_.stopping();
-    identify();
-    int status = 0;
-    std::uint64_t bytes = 0;
-    std::string_view site;
-    bool sent = false;
-    answer_started_ = false;
-    std::exception_ptr failure;
-    try {
-      decision d = dispatch(view(*sites_, app_.routes, app_.metrics), head_, client_);
-      site = d.site;
-      outgoing out;
-      bool record_click = false;
-      switch (answer_now(d, out, record_click, status, bytes)) {
-        case answered::sent:
-          sent = true;
+      case next::head_end:
+        if (head_end_ == head_status::timed_out) {
+          identify();
+          send_last_words(text_response(408, reason_phrase(408)));
+          record({}, 408, 0, {});
+        } else if (head_end_ == head_status::refused) {
+          const int code = refused_;
+          identify();
+          co_await send_response(text_response(code, reason_phrase(code)), false);
+          record({}, code, 0, {});
+        }
+        open = false;
+        break;
+      case next::send_rest:
+      case next::later: {
+        bool sent = false;
+        try {
+          sent = what == next::send_rest ? co_await send_rest(cur_.out)
+                                         : co_await answer_later(*cur_.d, cur_.record_click, cur_.status, cur_.bytes);
+        } catch (...) {
+          cur_.failure = std::current_exception();  // no co_await inside a handler: answered below
+          what = next::fault;
           break;
-        case answered::sending:
-          sent = co_await send_rest(out);
+        }
+        if (!finish(sent)) {
+          open = false;
           break;
-        case answered::later:
-          sent = co_await answer_later(d, record_click, status, bytes);
-          break;
+        }
+        begin_request();
+        what = serve_now(advance_head(0));
+        break;
       }
-    } catch (...) {
-      failure = std::current_exception();  // no co_await inside a handler: answered below
+      case next::fault:
+        co_await fault(cur_.failure, cur_.status);
+        record(cur_.site, cur_.status, 0, steady::now() - cur_.started);
+        open = false;
+        break;
+      case next::close:
+        open = false;
+        break;
     }
-    if (failure) {
-      co_await fault(failure, status);
-      record(site, status, 0, steady::now() - started);
-      break;
-    }
-    ++served_;
-    record(site, status, bytes, steady::now() - started);
-    if (!sent || !keep_alive_ || worker_.stopping()) break;
   }
   error_code ec;
   socket_.shutdown(tcp::socket::shutdown_send, ec);

@@ -2,7 +2,8 @@
 // leaves bytes already waiting to the event they raise (no read when queued), and ends with eof
 // at the peer's close and with operation_aborted at a cancel. Its handler runs within the
 // reactor's own run when bound to the socket's context, and on its own context when bound to
-// another.
+// another. async_consume_when_ready hands each read to its consumer where the bytes arrive, and
+// stays queued, with no completion, for as long as the consumer takes them.
 #include <utility>
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/io_context.hpp>
@@ -133,6 +135,70 @@ TEST_F(ReadyReadTest, AHandlerOfAnotherContextRunsThere) {
   ASSERT_TRUE(r);
   EXPECT_FALSE(r->ec) << r->ec.message();
   EXPECT_EQ(r->bytes, "elsewhere");
+}
+
+TEST_F(ReadyReadTest, AConsumerTakesReadAfterReadUntilItHandsOver) {
+  // Each arrival is given to the consumer inside the reactor's run; while it returns false the
+  // operation stays queued and nothing completes. Its true completes it with that read.
+  std::vector<std::string> taken;
+  std::optional<outcome> r;
+  ioc_.restart();
+  async_consume_when_ready(
+      server_, [this] { return asio::buffer(buf_); },
+      [this, &taken](const error_code& ec, std::size_t n) {
+        taken.emplace_back(ec ? "error" : std::string(buf_.data(), n));
+        return taken.back() == "last";
+      },
+      [this, &r](error_code ec, std::size_t n) {
+        r = outcome{ec, std::string(buf_.data(), n)};
+      });
+  for (const std::string_view bytes : {"one", "two"}) {
+    send(bytes);
+    // The reactor runs one wake-up per arrival and, the bytes taken, has nothing to complete.
+    const std::size_t want = bytes == "one" ? 1 : 2;
+    for (int i = 0; i < 50 && taken.size() < want; ++i) ioc_.run_one_for(std::chrono::milliseconds(100));
+    ASSERT_EQ(taken.size(), want);
+    EXPECT_FALSE(r) << "completed after '" << bytes << "'";
+  }
+  send("last");
+  for (int i = 0; i < 50 && !r; ++i) ioc_.run_one_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(r->ec) << r->ec.message();
+  EXPECT_EQ(r->bytes, "last");
+  EXPECT_EQ(taken, (std::vector<std::string>{"one", "two", "last"}));
+}
+
+TEST_F(ReadyReadTest, AConsumerSeesThePeersCloseAndACancelDoesNotReachIt) {
+  std::vector<error_code> seen;
+  const auto consume = [&seen](const error_code& ec, std::size_t) {
+    seen.push_back(ec);
+    return static_cast<bool>(ec);  // takes bytes, hands over at the end
+  };
+  std::optional<outcome> r;
+  ioc_.restart();
+  async_consume_when_ready(
+      server_, [this] { return asio::buffer(buf_); }, consume,
+      [&r](error_code ec, std::size_t) {
+        r = outcome{ec, {}};
+      });
+  server_.cancel();
+  ioc_.run_one_for(std::chrono::seconds(5));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->ec, asio::error::operation_aborted);
+  EXPECT_TRUE(seen.empty()) << "a cancel is no read";
+
+  r.reset();
+  ioc_.restart();
+  async_consume_when_ready(
+      server_, [this] { return asio::buffer(buf_); }, consume,
+      [&r](error_code ec, std::size_t) {
+        r = outcome{ec, {}};
+      });
+  client_.close();
+  for (int i = 0; i < 50 && !r; ++i) ioc_.run_one_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->ec, asio::error::eof);
+  EXPECT_EQ(seen, (std::vector<error_code>{asio::error::eof}));
 }
 
 }  // namespace
