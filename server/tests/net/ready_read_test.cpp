@@ -175,25 +175,23 @@ TEST_F(ReadyReadTest, AConsumerSeesThePeersCloseAndACancelDoesNotReachIt) {
     return static_cast<bool>(ec);  // takes bytes, hands over at the end
   };
   std::optional<outcome> r;
-  ioc_.restart();
-  async_consume_when_ready(
-      server_, [this] { return asio::buffer(buf_); }, consume,
-      [&r](error_code ec, std::size_t) {
-        r = outcome{ec, {}};
-      });
+  const auto wait = [&] {
+    r.reset();
+    ioc_.restart();
+    async_consume_when_ready(
+        server_, [this] { return asio::buffer(buf_); }, consume,
+        [&r](error_code ec, std::size_t) {
+          r = outcome{ec, {}};
+        });
+  };
+  wait();
   server_.cancel();
   ioc_.run_one_for(std::chrono::seconds(5));
   ASSERT_TRUE(r);
   EXPECT_EQ(r->ec, asio::error::operation_aborted);
   EXPECT_TRUE(seen.empty()) << "a cancel is no read";
 
-  r.reset();
-  ioc_.restart();
-  async_consume_when_ready(
-      server_, [this] { return asio::buffer(buf_); }, consume,
-      [&r](error_code ec, std::size_t) {
-        r = outcome{ec, {}};
-      });
+  wait();
   client_.close();
   for (int i = 0; i < 50 && !r; ++i) ioc_.run_one_for(std::chrono::milliseconds(100));
   ASSERT_TRUE(r);
