@@ -4,8 +4,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace wavesites {
@@ -43,35 +46,43 @@ body_file::~body_file() {
 }
 
 void body_file::place(std::deque<resource>& resources, std::size_t threshold) {
-  // Each body starts on a page of its own, so it spans as few pages as its size allows: one page
-  // more means one more page reference spliced, queued and freed on every send.
-  const auto page = static_cast<std::int64_t>(::sysconf(_SC_PAGESIZE) > 0 ? ::sysconf(_SC_PAGESIZE) : 4096);
-  const auto aligned = [page](std::int64_t n) { return (n + page - 1) / page * page; };
   std::vector<representation*> large;
-  std::int64_t total = 0;
   for (auto& res : resources) {
     for (auto& rep : res.reps) {
-      if (!rep.present || rep.body.size() < threshold) continue;
-      large.push_back(&rep);
-      total += aligned(static_cast<std::int64_t>(rep.body.size()));
+      if (rep.present && rep.body.size() >= threshold) large.push_back(&rep);
     }
   }
   if (large.empty()) return;
+  // Each body gets a slot of the power of two that holds it (at least a page), at an offset that
+  // is a multiple of the slot: biggest first, so no slot needs padding before it.
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE) > 0 ? ::sysconf(_SC_PAGESIZE) : 4096);
+  const auto slot = [page](std::size_t n) { return std::max(std::bit_ceil(n), page); };
+  std::stable_sort(large.begin(), large.end(), [&](const representation* a, const representation* b) {
+    return slot(a->body.size()) > slot(b->body.size());
+  });
+  std::size_t total = 0;
+  for (const auto* rep : large) total += slot(rep->body.size());
   fd_ = open_unlinked();
   if (fd_ < 0) return;
-  std::int64_t offset = 0;
+  // One write of the whole image, not one per body: the page cache then holds it in large folios
+  // (ext4 makes them as large as a write allows), and a sendfile of a 40 KB page takes its pages
+  // from one or two folios instead of three to ten: fewer lookups, and the references it takes
+  // and drops per page all land on the same few cache lines.
+  std::string image(total, '\0');
+  std::size_t offset = 0;
   for (auto* rep : large) {
-    if (!write_at(fd_, rep->body, offset)) {
-      for (auto* placed : large) placed->body_fd = -1;
-      ::close(fd_);
-      fd_ = -1;
-      return;
-    }
+    image.replace(offset, rep->body.size(), rep->body);
     rep->body_fd = fd_;
-    rep->body_offset = offset;
-    offset += aligned(static_cast<std::int64_t>(rep->body.size()));
+    rep->body_offset = static_cast<std::int64_t>(offset);
+    offset += slot(rep->body.size());
   }
-  const auto size = static_cast<std::size_t>(total);
+  if (!write_at(fd_, image, 0)) {
+    for (auto* placed : large) placed->body_fd = -1;
+    ::close(fd_);
+    fd_ = -1;
+    return;
+  }
+  const auto size = total;
   void* map = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd_, 0);
   if (map != MAP_FAILED) {
     map_ = map;

