@@ -8,7 +8,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
-#include <string>
+#include <cstring>
 #include <vector>
 
 namespace wavesites {
@@ -68,15 +68,26 @@ void body_file::place(std::deque<resource>& resources, std::size_t threshold) {
   // (ext4 makes them as large as a write allows), and a sendfile of a 40 KB page takes its pages
   // from one or two folios instead of three to ten: fewer lookups, and the references it takes
   // and drops per page all land on the same few cache lines.
-  std::string image(total, '\0');
+  // The image is built in pages of its own, not on the heap: freeing a block this large would
+  // raise malloc's mmap threshold to its size, and the heap would then keep every large buffer
+  // freed later (upload RSS grew 16 MB instead of 4).
+  void* scratch = ::mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (scratch == MAP_FAILED) {
+    ::close(fd_);
+    fd_ = -1;
+    return;
+  }
+  auto* image = static_cast<char*>(scratch);
   std::size_t offset = 0;
   for (auto* rep : large) {
-    image.replace(offset, rep->body.size(), rep->body);
+    std::memcpy(image + offset, rep->body.data(), rep->body.size());
     rep->body_fd = fd_;
     rep->body_offset = static_cast<std::int64_t>(offset);
     offset += slot(rep->body.size());
   }
-  if (!write_at(fd_, image, 0)) {
+  const bool written = write_at(fd_, {image, total}, 0);
+  ::munmap(scratch, total);
+  if (!written) {
     for (auto* placed : large) placed->body_fd = -1;
     ::close(fd_);
     fd_ = -1;
