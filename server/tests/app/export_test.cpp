@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -30,10 +31,13 @@ TEST(Export, CsvCellsAreQuotedAndDefused) {
   EXPECT_EQ(csv_cell(""), "\"\"");
 }
 
-/// A store in a scratch directory holding one lead, removed afterwards.
+/// A store in a scratch directory holding one lead, removed afterwards. The directory is the
+/// process's own: ctest runs each case in a process of its own, side by side, and with one name
+/// for all (the random seed, 0 unless shuffling) one case's SetUp removed another's store.
 struct ExportTest : ::testing::Test {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                              ("wavesites-export-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("wavesites-export-" + std::to_string(::getpid()) + "-" +
+                                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
   std::unique_ptr<store> db;
   lead_record lead;
 
