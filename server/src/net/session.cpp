@@ -168,6 +168,11 @@ class session final : public body_source {
   /// answered at once is counted, the next one's head read, and so on, until run() must wait
   /// or take over.
   next serve_now(std::optional<head_status> step);
+  /// begin_request(), then serve_now() from what is already buffered.
+  next serve_next() {
+    begin_request();
+    return serve_now(advance_head(0));
+  }
   /// Counts the request in `cur_` answered (or not, when `sent` is false), and says whether the
   /// connection goes on.
   bool finish(bool sent);
@@ -177,8 +182,8 @@ class session final : public body_source {
   bool serve_arrived(const error_code& ec, std::size_t n) noexcept;
   in_flight cur_;
   head_status head_end_ = head_status::closed;
-  next what_ = next::wait;      ///< serve_arrived()'s hand-over
-  bool handed_over_ = false;    ///< serve_arrived() completed the wait (not a cancellation)
+  /// serve_arrived()'s hand-over; `wait` while none (a cancelled wait leaves it so).
+  next what_ = next::wait;
   std::exception_ptr escaped_;  ///< thrown inside serve_arrived(): rethrown by run()
   /// The client's address and the request id, for the answer, the log and the metrics.
   void identify();
@@ -615,7 +620,7 @@ session::next session::serve_now(std::optional<head_status> step) {
     }
     if (!finish(true)) return next::close;
     begin_request();
-    step = advance_head(0);
+    step = advance_head(0);  // serve_next(), looping rather than nesting
   }
 }
 
@@ -639,7 +644,6 @@ bool session::serve_arrived(const error_code& ec, std::size_t n) noexcept {
     // Thrown outside an answer (serve_now answers those): out of the reactor, into run().
     escaped_ = std::current_exception();
   }
-  handed_over_ = true;
   return true;
 }
 
@@ -661,8 +665,7 @@ asio::awaitable<void> session::run() {
     socket_.close(ec);  // past a cap: closed at once, counted and logged by admit()
     co_return;
   }
-  begin_request();
-  auto what = serve_now(advance_head(0));
+  auto what = serve_next();
   for (bool open = true; open;) {
     switch (what) {
       case next::wait: {
@@ -675,8 +678,8 @@ asio::awaitable<void> session::run() {
             [this](const error_code& e, std::size_t n) { return serve_arrived(e, n); },
             asio::redirect_error(asio::use_awaitable, ec));
         if (escaped_) std::rethrow_exception(std::exchange(escaped_, nullptr));
-        // Not handed over: cancelled (the sweep, or shutdown).
-        what = std::exchange(handed_over_, false) ? what_ : serve_now(head_waited(ec));
+        // Nothing handed over: cancelled (the sweep, or shutdown).
+        what = what_ != next::wait ? std::exchange(what_, next::wait) : serve_now(head_waited(ec));
         break;
       }
       case next::head_end:
@@ -707,8 +710,7 @@ asio::awaitable<void> session::run() {
           open = false;
           break;
         }
-        begin_request();
-        what = serve_now(advance_head(0));
+        what = serve_next();
         break;
       }
       case next::fault:

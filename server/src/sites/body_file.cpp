@@ -71,33 +71,29 @@ void body_file::place(std::deque<resource>& resources, std::size_t threshold) {
   // raise malloc's mmap threshold to its size, and the heap would then keep every large buffer
   // freed later (upload RSS grew 16 MB instead of 4).
   void* scratch = ::mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (scratch == MAP_FAILED) {
-    ::close(fd_);
-    fd_ = -1;
-    return;
+  bool written = false;
+  if (scratch != MAP_FAILED) {
+    auto* image = static_cast<char*>(scratch);
+    std::size_t offset = 0;
+    for (auto* rep : large) {
+      std::copy(rep->body.begin(), rep->body.end(), image + offset);
+      rep->body_offset = static_cast<std::int64_t>(offset);
+      offset += slot(rep->body.size());
+    }
+    written = write_at(fd_, {image, total}, 0);
+    ::munmap(scratch, total);
   }
-  auto* image = static_cast<char*>(scratch);
-  std::size_t offset = 0;
-  for (auto* rep : large) {
-    std::copy(rep->body.begin(), rep->body.end(), image + offset);
-    rep->body_fd = fd_;
-    rep->body_offset = static_cast<std::int64_t>(offset);
-    offset += slot(rep->body.size());
-  }
-  const bool written = write_at(fd_, {image, total}, 0);
-  ::munmap(scratch, total);
   if (!written) {
-    for (auto* placed : large) placed->body_fd = -1;
     ::close(fd_);
     fd_ = -1;
     return;
   }
-  const auto size = total;
-  void* map = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd_, 0);
+  for (auto* rep : large) rep->body_fd = fd_;
+  void* map = ::mmap(nullptr, total, PROT_READ, MAP_SHARED, fd_, 0);
   if (map != MAP_FAILED) {
     map_ = map;
-    map_size_ = size;
-    ::mlock(map, size);  // best effort: without the privilege the page cache still holds it
+    map_size_ = total;
+    ::mlock(map, total);  // best effort: without the privilege the page cache still holds it
   }
 }
 
