@@ -97,6 +97,39 @@ test('at a descriptor limit of 256, 1,500 slow connections do not keep a normal 
   }
 });
 
+test('600 connections that arrive at once are all taken and answered (the acceptor takes them in batches)', async () => {
+  const srv = await startServer({
+    wrapper: ['prlimit', '--nofile=4096:4096'],
+    config: configText('max_connections_per_ip = 1000\n'),
+  });
+  const socks = [];
+  try {
+    const answers = [];
+    for (let i = 0; i < 600; i++) {
+      const s = net.connect({ host: '127.0.0.1', port: srv.port });
+      s.on('error', () => {});
+      s.on('connect', () =>
+        s.write('GET /tts1/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      );
+      answers.push(outcome(s, 15000));
+      socks.push(s);
+    }
+    const got = await Promise.all(answers);
+    const unanswered = got
+      .map((r, i) => [i, r])
+      .filter(([, r]) => !/^HTTP\/1\.1 200 /.test(r.data));
+    assert.deepEqual(
+      unanswered.map(
+        ([i, r]) => `${i}: ${r.closed ? 'closed' : 'open'} ${JSON.stringify(r.data.slice(0, 40))}`,
+      ),
+      [],
+    );
+  } finally {
+    for (const s of socks) s.destroy();
+    await srv.stop();
+  }
+});
+
 test('past max_connections with nothing to evict, a connection is closed at once, counted and logged', async () => {
   const srv = await startServer({
     config: configText('max_connections = 3\n'),

@@ -106,6 +106,7 @@ result<tcp::endpoint> server::listen(const listen_address& where) {
   if (!ec) acceptor_->set_option(asio::socket_base::reuse_address(true), ec);
   if (!ec) acceptor_->bind(ep, ec);
   if (!ec) acceptor_->listen(asio::socket_base::max_listen_connections, ec);
+  if (!ec) acceptor_->non_blocking(true, ec);  // accept_loop() takes the waiting ones at once
   if (ec) {
     return error{"--listen: cannot listen on " + ep.address().to_string() + ":" + std::to_string(ep.port()) + ": " +
                  ec.message()};
@@ -114,23 +115,32 @@ result<tcp::endpoint> server::listen(const listen_address& where) {
 }
 
 asio::awaitable<void> server::accept_loop() {
-  std::size_t next = 0;
+  // Connections taken at once after the wait, before going back to it. The wait completes
+  // through the scheduler, behind every ready connection's answers: a server that took one
+  // connection per trip served a burst of 512 new ones (a client reconnecting, a load balancer
+  // failing over) over a second or more while it was busy. Bounded, so that a flood of new
+  // connections still lets the open ones be answered between batches.
+  constexpr int batch = 256;
+  std::size_t next = 0;  // the worker the next connection goes to, in turn
   for (;;) {
     bool pause = false;
     // A fault costs the connection being accepted, never the loop. The loop is a detached
     // coroutine, whose exception Asio drops: the server would go on running and accept nothing.
     try {
-      worker& target = *workers_[next];
-      next = (next + 1) % workers_.size();
       boost::system::error_code ec;
       tcp::socket sock =
-          co_await acceptor_->async_accept(target.context(), asio::redirect_error(asio::use_awaitable, ec));
-      if (stopping_) co_return;
-      if (!ec) {
+          co_await acceptor_->async_accept(workers_[next]->context(), asio::redirect_error(asio::use_awaitable, ec));
+      for (int taken = 1; !ec; ++taken) {
+        if (stopping_) co_return;
         fault_point("accept");
-        target.adopt(std::move(sock));
-        continue;
+        worker& to = *workers_[next];
+        next = (next + 1) % workers_.size();
+        to.adopt(std::move(sock));
+        if (taken == batch) break;
+        sock = acceptor_->accept(workers_[next]->context(), ec);
       }
+      if (stopping_) co_return;
+      if (!ec || ec == asio::error::would_block || ec == asio::error::try_again) continue;
       if (ec == asio::error::operation_aborted || ec == asio::error::bad_descriptor) co_return;
       // Out of descriptors (something other than connections took them) or a reset before
       // accept: make room and pause briefly instead of spinning.
