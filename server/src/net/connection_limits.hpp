@@ -61,6 +61,10 @@ class connection_limits {
   void force_address(const std::string& address);
   void release_address(const std::string& address);
 
+  /// A connection met a cap: it takes another's place or is refused. The acceptor takes new
+  /// connections one at a time while this count moves (server::accept_loop()).
+  void met_cap() { caps_met_.fetch_add(1, std::memory_order_relaxed); }
+  [[nodiscard]] std::uint64_t caps_met() const { return caps_met_.load(std::memory_order_relaxed); }
   /// A refused connection, for the log: returns how many were refused for `why` since the last
   /// time it returned non-zero, at most once every `quiet` (so a flood writes a line now and then).
   std::uint64_t refused(reason why, std::int64_t now_ms, std::int64_t quiet_ms = 10'000);
@@ -72,6 +76,7 @@ class connection_limits {
   std::atomic<std::size_t> max_total_;
   std::atomic<std::uint32_t> per_ip_;
   std::atomic<std::size_t> open_{0};
+  std::atomic<std::uint64_t> caps_met_{0};
   std::mutex mutex_;
   std::unordered_map<std::string, std::uint32_t> per_address_;
   struct refusals {

@@ -119,6 +119,7 @@ asio::awaitable<bool> worker::admit(const connection_guard& self, const std::str
   // A trusted proxy carries many clients on its connections: the per-address cap is not for it.
   if (limits_.per_ip() != 0 && !is_trusted_proxy(peer, sites()->cfg->proxy.trusted)) {
     holds_address = limits_.take_address(key);
+    if (!holds_address) limits_.met_cap();
     // At its cap, an address's newest connection takes the place of its own stalest one, so a
     // client that hoards connections (or a NAT with one stuck) cannot shut out its next one.
     if (!holds_address && co_await evict_anywhere(key, &self)) {
@@ -127,7 +128,10 @@ asio::awaitable<bool> worker::admit(const connection_guard& self, const std::str
     }
     if (!holds_address) refused = why::per_ip;
   }
-  if (!refused && limits_.over_total() && !co_await evict_anywhere({}, &self)) refused = why::max_connections;
+  if (!refused && limits_.over_total()) {
+    limits_.met_cap();
+    if (!co_await evict_anywhere({}, &self)) refused = why::max_connections;
+  }
   if (refused && holds_address) {
     limits_.release_address(key);
     holds_address = false;

@@ -123,6 +123,8 @@ TEST_F(ServerWorkers, PastTheCapASilentConnectionOfTheAcceptingWorkerGoesFirst) 
   EXPECT_EQ(look(served), seen::nothing);
   EXPECT_TRUE(exchange(newest, healthz).starts_with("HTTP/1.1 200 ")) << "the new connection is served";
   EXPECT_NE(counted.render().find("wavesites_connections_evicted_total 1\n"), std::string::npos);
+  // What makes the acceptor take new connections one at a time for a while (accept_loop()).
+  EXPECT_EQ(srv.limits().caps_met(), 1U) << "the one past the cap met it, the ones before did not";
 }
 
 // With no silent connection of its own, the accepting worker looks at all of them: a silent one
