@@ -168,11 +168,12 @@ class session final : public body_source {
   /// answered at once is counted, the next one's head read, and so on, until run() must wait
   /// or take over.
   next serve_now(std::optional<head_status> step);
-  /// begin_request(), then serve_now() from what is already buffered.
-  next serve_next() {
+  /// begin_request(), then the head's first step from what is already buffered.
+  std::optional<head_status> next_head() {
     begin_request();
-    return serve_now(advance_head(0));
+    return advance_head(0);
   }
+  next serve_next() { return serve_now(next_head()); }
   /// Counts the request in `cur_` answered (or not, when `sent` is false), and says whether the
   /// connection goes on.
   bool finish(bool sent);
@@ -619,8 +620,7 @@ session::next session::serve_now(std::optional<head_status> step) {
       return next::fault;
     }
     if (!finish(true)) return next::close;
-    begin_request();
-    step = advance_head(0);  // serve_next(), looping rather than nesting
+    step = next_head();  // serve_next(), looping rather than nesting
   }
 }
 

@@ -5,8 +5,7 @@
 /// a second). The file's pages are mapped and locked, so they stay in memory like the rest.
 /// Each body has a slot of the power of two that holds it and is written with the rest in one
 /// write, so it lies in one large folio: a 40 KB page then costs its sendfile about 2% less CPU
-/// than in three folios, for about half as much again of locked memory (the bundle's 14 MB of
-/// bodies of 8 KB or more take 20 MB).
+/// than in three folios, for up to twice its bodies' size in locked memory (the slots' rounding).
 #include <cstddef>
 #include <deque>
 
