@@ -19,6 +19,10 @@
 /// handler's executor is the very context whose thread runs the completion. When the two are the
 /// same the handler is called directly, as Asio does for its own concrete executors; otherwise
 /// (another context) it goes the usual way.
+///
+/// A space that can say which memory its next call touches (`ahead()`) is asked for it before
+/// its turn: each read first looks at the connections the reactor reported after its own, still
+/// queued on the scheduler, and asks for their lines a few answers early (see warm_ahead).
 #include <sys/socket.h>
 
 #include <cstddef>
@@ -35,11 +39,13 @@
 #include <boost/asio/detail/handler_work.hpp>
 #include <boost/asio/detail/reactor.hpp>
 #include <boost/asio/detail/reactor_op.hpp>
+#include <boost/asio/detail/scheduler.hpp>
 #include <boost/asio/error.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/version.hpp>
 
 #include "net/raw_socket.hpp"
+#include "util/prefetch.hpp"
 
 namespace wavesites {
 
@@ -55,6 +61,60 @@ struct socket_access : asio::ip::tcp::socket {
   static auto& implementation(asio::ip::tcp::socket& s) { return (s.*(&socket_access::impl_)).get_implementation(); }
 };
 
+/// Names a private member of Asio's: an explicit instantiation may name what other code may not
+/// ([temp.spec.general]), and the friend it defines hands the member pointer out.
+template <typename Tag, typename Tag::type Member>
+struct expose {
+  friend constexpr typename Tag::type member(Tag /*unused*/) { return Member; }
+};
+
+using complete_fn = void (*)(void*, ad::scheduler_operation*, const boost::system::error_code&, std::size_t);
+using descriptor = ad::epoll_reactor::descriptor_state;
+
+struct scheduler_queue {
+  using type = ad::op_queue<ad::scheduler_operation> ad::scheduler::*;
+  friend constexpr type member(scheduler_queue);
+};
+struct operation_complete {
+  using type = complete_fn ad::scheduler_operation::*;
+  friend constexpr type member(operation_complete);
+};
+struct descriptor_complete {
+  using type = complete_fn;
+  friend constexpr type member(descriptor_complete);
+};
+struct descriptor_queues {
+  using type = ad::op_queue<ad::reactor_op> (descriptor::*)[ad::epoll_reactor::max_ops];
+  friend constexpr type member(descriptor_queues);
+};
+struct reactor_op_perform {
+  using type = ad::reactor_op::status (*ad::reactor_op::*)(ad::reactor_op*);
+  friend constexpr type member(reactor_op_perform);
+};
+template struct expose<scheduler_queue, &ad::scheduler::op_queue_>;
+template struct expose<operation_complete, &ad::scheduler_operation::func_>;
+template struct expose<descriptor_complete, &descriptor::do_complete>;
+template struct expose<descriptor_queues, &descriptor::op_queue_>;
+template struct expose<reactor_op_perform, &ad::reactor_op::perform_func_>;
+
+/// The descriptor an operation on the scheduler's queue stands for, if it is one: the reactor
+/// queues each socket it finds ready as its descriptor_state.
+inline descriptor* as_descriptor(ad::scheduler_operation* o) {
+  if (o == nullptr || o->*member(operation_complete{}) != member(descriptor_complete{})) return nullptr;
+  return (descriptor*)o;  // NOLINT: the private base, which only a C-style cast may leave
+}
+
+/// The read waiting on a descriptor, if any.
+inline ad::reactor_op* read_op_of(descriptor* d) {
+  return d == nullptr ? nullptr : (d->*member(descriptor_queues{}))[ad::epoll_reactor::read_op].front();
+}
+
+/// A space that can ask for what its next call touches, without touching it (see the top).
+template <typename Space>
+concept looks_ahead = requires(const Space& s) {
+  s.ahead();
+};
+
 /// The plain read's `consume`: the first bytes (or the end) complete it.
 struct complete_at_once {
   bool operator()(const boost::system::error_code&, std::size_t) const { return true; }
@@ -65,9 +125,11 @@ class op : public ad::reactor_op {
  public:
   BOOST_ASIO_DEFINE_HANDLER_PTR(op);
 
-  op(ad::socket_type fd, Space& space, Consume& consume, Handler& handler, const IoExecutor& io_ex)
+  op(ad::socket_type fd, Space& space, Consume& consume, Handler& handler, const IoExecutor& io_ex,
+     ad::scheduler& scheduler)
       : reactor_op(boost::system::error_code(), &op::do_perform, &op::do_complete),
         fd_(fd),
+        scheduler_(&scheduler),
         space_(std::move(space)),
         consume_(std::move(consume)),
         handler_(std::move(handler)) {
@@ -84,6 +146,7 @@ class op : public ad::reactor_op {
       o->skip_speculative = false;
       return not_done;
     }
+    if constexpr (looks_ahead<Space>) warm_ahead(*o->scheduler_);
     const asio::mutable_buffer buffer = o->space_();
     const auto n = recv_ready(o->fd_, buffer.data(), buffer.size(), o->ec_);
     if (!n) return not_done;
@@ -93,6 +156,29 @@ class op : public ad::reactor_op {
     }
     o->bytes_transferred_ = *n;
     return done;
+  }
+
+  /// At 512 connections every read begins with misses on memory its wake-up has not touched
+  /// for a while: this operation, then its space's state, each address read out of the one
+  /// before. The sockets read next are already known: the reactor queued them on the scheduler
+  /// behind this one, in the order they will run. So each read moves them one step along that
+  /// chain, reading only what an earlier step asked for: the space of the next one (its
+  /// operation came in one read ago), the operation of the one after (its queue came in), and
+  /// the descriptor of the third. Only this thread takes from the queue, so what is read
+  /// stays there. Other threads only append handlers, under the scheduler's lock, which this
+  /// walk does not take: it sees each pointer before or after their write, and what they add is
+  /// never a descriptor (only the reactor, on this thread, queues those), so it ends the walk.
+  static void warm_ahead(ad::scheduler& scheduler) {
+    ad::scheduler_operation* at = (scheduler.*member(scheduler_queue{})).front();
+    ad::reactor_op* first = read_op_of(as_descriptor(at));
+    if (first == nullptr) return;
+    if (first->*member(reactor_op_perform{}) == &op::do_perform) static_cast<const op*>(first)->space_.ahead();
+    at = ad::op_queue_access::next(at);
+    ad::reactor_op* second = read_op_of(as_descriptor(at));
+    if (second == nullptr) return;
+    prefetch_lines(second, sizeof(op));
+    at = ad::op_queue_access::next(at);
+    if (const descriptor* third = as_descriptor(at)) prefetch_lines(third, sizeof(descriptor));
   }
 
   // As Asio's own reactive_socket_recv_op: free the operation before the upcall.
@@ -114,6 +200,7 @@ class op : public ad::reactor_op {
   }
 
   ad::socket_type fd_;
+  ad::scheduler* scheduler_;  ///< whose queue warm_ahead() looks along
   Space space_;
   Consume consume_;
   Handler handler_;
@@ -130,9 +217,11 @@ struct initiate {
     handler_t handler(std::forward<Handler>(h));
     const bool is_continuation = boost_asio_handler_cont_helpers::is_continuation(handler);
     auto& impl = socket_access::implementation(*socket);
-    auto& reactor = asio::use_service<ad::reactor>(asio::query(socket->get_executor(), asio::execution::context));
+    auto& context = asio::query(socket->get_executor(), asio::execution::context);
+    auto& reactor = asio::use_service<ad::reactor>(context);
     typename op_t::ptr p = {ad::addressof(handler), op_t::ptr::allocate(handler), nullptr};
-    p.p = new (p.v) op_t(impl.socket_, space, consume, handler, socket->get_executor());
+    p.p = new (p.v)
+        op_t(impl.socket_, space, consume, handler, socket->get_executor(), asio::use_service<ad::scheduler>(context));
     op_t* started = p.p;
     reactor.start_op(ad::reactor::read_op, impl.socket_, impl.reactor_data_, started, is_continuation, true);
     p.v = p.p = nullptr;

@@ -3,7 +3,9 @@
 // at the peer's close and with operation_aborted at a cancel. Its handler runs within the
 // reactor's own run when bound to the socket's context, and on its own context when bound to
 // another. async_consume_when_ready hands each read to its consumer where the bytes arrive, and
-// stays queued, with no completion, for as long as the consumer takes them.
+// stays queued, with no completion, for as long as the consumer takes them. A space that can
+// look ahead is asked to, one read before its own, when the reactor found its socket ready in
+// the same wake-up.
 #include <utility>
 
 #include <gtest/gtest.h>
@@ -197,6 +199,51 @@ TEST_F(ReadyReadTest, AConsumerSeesThePeersCloseAndACancelDoesNotReachIt) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->ec, asio::error::eof);
   EXPECT_EQ(seen, (std::vector<error_code>{asio::error::eof}));
+}
+
+/// A space that notes when it is asked ahead and when it is read into.
+struct noting_space {
+  std::vector<std::string>* log;
+  std::string name;
+  std::array<char, 64>* buf;
+  asio::mutable_buffer operator()() const {
+    log->push_back("read " + name);
+    return asio::buffer(*buf);
+  }
+  void ahead() const { log->push_back("ahead " + name); }
+};
+
+TEST_F(ReadyReadTest, EachReadAsksTheNextReadySocketAhead) {
+  // Three connections with bytes waiting before the reactor runs: one wake-up finds all three,
+  // and each read first asks the next one's space ahead, so only the first is read unasked.
+  tcp::acceptor acceptor(ioc_, {asio::ip::make_address("127.0.0.1"), 0});
+  std::array<tcp::socket, 3> clients{tcp::socket(ioc_), tcp::socket(ioc_), tcp::socket(ioc_)};
+  std::array<tcp::socket, 3> servers{tcp::socket(ioc_), tcp::socket(ioc_), tcp::socket(ioc_)};
+  std::array<std::array<char, 64>, 3> bufs{};
+  std::vector<std::string> log;
+  int completed = 0;
+  ioc_.restart();
+  for (std::size_t i = 0; i < 3; ++i) {
+    clients[i].connect(acceptor.local_endpoint());
+    acceptor.accept(servers[i]);
+    servers[i].native_non_blocking(true);
+    async_consume_when_ready(
+        servers[i], noting_space{&log, std::to_string(i), &bufs[i]},
+        [](const error_code&, std::size_t) { return true; },
+        [&completed](error_code ec, std::size_t) {
+          EXPECT_FALSE(ec) << ec.message();
+          ++completed;
+        });
+  }
+  for (auto& c : clients) asio::write(c, asio::buffer(std::string_view("GET / HTTP/1.1\r\n\r\n")));
+  for (int i = 0; i < 50 && completed < 3; ++i) ioc_.run_one_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(completed, 3);
+  std::vector<std::string> order;  // the sockets in the order they were read
+  for (const auto& line : log)
+    if (line.starts_with("read ")) order.push_back(line.substr(5));
+  ASSERT_EQ(order.size(), 3U) << ::testing::PrintToString(log);
+  EXPECT_EQ(log, (std::vector<std::string>{"ahead " + order[1], "read " + order[0], "ahead " + order[2],
+                                           "read " + order[1], "read " + order[2]}));
 }
 
 }  // namespace
