@@ -63,9 +63,9 @@ test-integration:
 	@scripts/with-postgres.sh node --test --test-concurrency=3 tests/integration/
 test-browser:
 	@cd web && npx playwright test
-## libFuzzer on every target (request reader, config, multipart parser, lead validator), 30 s each
+## libFuzzer on every target (request reader, config, multipart parser, lead validator), 20 s each
 test-fuzz:
-	@FUZZ_SECONDS=$${FUZZ_SECONDS:-30} scripts/fuzz.sh
+	@FUZZ_SECONDS=$${FUZZ_SECONDS:-20} scripts/fuzz.sh
 
 ## make fuzz: the long run (not part of make test): every target for FUZZ_RUNS executions (default 10 million; FUZZ_SECONDS caps each one's time too, FUZZ_TARGETS picks some)
 fuzz:
