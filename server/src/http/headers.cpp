@@ -1,6 +1,6 @@
 #include "http/headers.hpp"
+#include "util/ascii.hpp"
 
-#include <boost/beast/core/string.hpp>
 #include <boost/beast/http/status.hpp>
 
 namespace wavesites {
@@ -100,9 +100,8 @@ bool loopback_host(std::string_view host) {
   if (host.starts_with('[')) return host.starts_with("[::1]") && (host.size() == 5 || host[5] == ':');
   if (const auto colon = host.rfind(':'); colon != std::string_view::npos) host = host.substr(0, colon);
   if (host.ends_with('.')) host.remove_suffix(1);
-  const auto is = [](std::string_view a, std::string_view b) { return boost::beast::iequals(a, b); };
-  if (is(host, "localhost")) return true;
-  if (host.size() > 10 && is(host.substr(host.size() - 10), ".localhost")) return true;
+  if (ascii::iequals(host, "localhost")) return true;
+  if (host.size() > 10 && ascii::iequals(host.substr(host.size() - 10), ".localhost")) return true;
   // 127.0.0.0/8 in dotted decimal: four numbers, the first 127.
   if (!host.starts_with("127.")) return false;
   int parts = 2;  // 127 and the one being read

@@ -1,4 +1,5 @@
 #include "http/multipart.hpp"
+#include "util/ascii.hpp"
 #include "util/hex.hpp"
 
 #include <algorithm>
@@ -17,25 +18,10 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-char ascii_lower(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 std::string lower(std::string_view s) {
   std::string out(s);
-  for (auto& c : out) c = ascii_lower(c);
+  for (auto& c : out) c = ascii::lower(c);
   return out;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
-}
-
-// RFC 9110 tchar: what header names and parameter names are made of.
-bool is_tchar(char c) {
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
-  return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
 }
 
 // RFC 2046 section 5.1.1: bchars, with space allowed anywhere but last.
@@ -69,7 +55,7 @@ std::optional<std::vector<param>> parse_params(std::string_view s) {
     if (i == s.size()) return out;  // a trailing ';' harms nobody
     if (s[i] == ';') continue;
     const auto name_start = i;
-    while (i < s.size() && is_tchar(s[i])) ++i;
+    while (i < s.size() && ascii::is(s[i], ascii::tchar)) ++i;
     if (i == name_start) return std::nullopt;
     auto name = lower(s.substr(name_start, i - name_start));
     skip_ows();
@@ -120,8 +106,8 @@ std::optional<std::string> decode_ext_value(std::string_view v) {
   const auto q2 = v.find('\'', q1 + 1);
   if (q2 == std::string_view::npos) return std::nullopt;
   const auto charset = v.substr(0, q1);
-  const bool latin1 = iequals(charset, "iso-8859-1");
-  if (!latin1 && !iequals(charset, "utf-8")) return std::nullopt;
+  const bool latin1 = ascii::iequals(charset, "iso-8859-1");
+  if (!latin1 && !ascii::iequals(charset, "utf-8")) return std::nullopt;
   std::string out;
   const auto encoded = v.substr(q2 + 1);
   for (std::size_t i = 0; i < encoded.size(); ++i) {
@@ -275,16 +261,17 @@ multipart_parser::status multipart_parser::begin_part() {
     const auto colon = line.find(':');
     if (colon == std::string_view::npos || colon == 0) return fail("malformed part header");
     const auto name = line.substr(0, colon);
-    if (!std::all_of(name.begin(), name.end(), is_tchar)) return fail("malformed part header");
+    if (!std::all_of(name.begin(), name.end(), [](char c) { return ascii::is(c, ascii::tchar); }))
+      return fail("malformed part header");
     fields.push_back({name, std::string(trim(line.substr(colon + 1)))});
   }
 
   const field* disposition = nullptr;
   const field* type = nullptr;
   for (const auto& f : fields) {
-    const field** slot = iequals(f.name, "content-disposition") ? &disposition
-                         : iequals(f.name, "content-type")      ? &type
-                                                                : nullptr;
+    const field** slot = ascii::iequals(f.name, "content-disposition") ? &disposition
+                         : ascii::iequals(f.name, "content-type")      ? &type
+                                                                       : nullptr;
     if (slot == nullptr) continue;
     if (*slot != nullptr) return fail("repeated part header");
     *slot = &f;
@@ -292,7 +279,8 @@ multipart_parser::status multipart_parser::begin_part() {
   if (disposition == nullptr) return fail("part without form-data Content-Disposition");
   const std::string_view value(disposition->value);
   const auto semi = value.find(';');
-  if (!iequals(trim(value.substr(0, semi)), "form-data")) return fail("part without form-data Content-Disposition");
+  if (!ascii::iequals(trim(value.substr(0, semi)), "form-data"))
+    return fail("part without form-data Content-Disposition");
   const auto params = parse_params(semi == std::string_view::npos ? std::string_view() : value.substr(semi));
   if (!params) return fail("malformed Content-Disposition");
 
@@ -390,7 +378,7 @@ multipart_parser::status multipart_parser::finish() {
 
 std::optional<std::string> multipart_boundary(std::string_view content_type) {
   const auto semi = content_type.find(';');
-  if (!iequals(trim(content_type.substr(0, semi)), "multipart/form-data") || semi == std::string_view::npos)
+  if (!ascii::iequals(trim(content_type.substr(0, semi)), "multipart/form-data") || semi == std::string_view::npos)
     return std::nullopt;
   const auto params = parse_params(content_type.substr(semi));
   if (!params) return std::nullopt;

@@ -1,6 +1,6 @@
 #include "http/negotiate.hpp"
 
-#include <cctype>
+#include "util/ascii.hpp"
 
 namespace wavesites {
 namespace {
@@ -9,14 +9,6 @@ std::string_view trim(std::string_view s) noexcept {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
-}
-
-bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  }
-  return true;
 }
 
 /// q-value of one list element's parameters; 1 when absent, 0 for "q=0", "q=0.0" etc.
@@ -49,10 +41,10 @@ accepted_encodings parse_accept_encoding(std::string_view header) noexcept {
     const auto semi = item.find(';');
     const auto coding = trim(item.substr(0, semi));
     const bool zero = semi != std::string_view::npos && q_is_zero(item.substr(semi + 1));
-    if (iequals(coding, "br")) {
+    if (ascii::iequals(coding, "br")) {
       br_said = true;
       out.br = !zero;
-    } else if (iequals(coding, "gzip") || iequals(coding, "x-gzip")) {
+    } else if (ascii::iequals(coding, "gzip") || ascii::iequals(coding, "x-gzip")) {
       gzip_said = true;
       out.gzip = !zero;
     } else if (coding == "*") {

@@ -1,17 +1,15 @@
 #include "http/request.hpp"
+#include "util/ascii.hpp"
 #include "util/hex.hpp"
 
 #include <algorithm>
-#include <cctype>
-
-#include <boost/beast/core/string.hpp>
 
 namespace wavesites {
 
 namespace {
 
 bool starts_with_nocase(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && boost::beast::iequals(s.substr(0, prefix.size()), prefix);
+  return s.size() >= prefix.size() && ascii::iequals(s.substr(0, prefix.size()), prefix);
 }
 
 std::string_view trim(std::string_view s) {
@@ -29,7 +27,7 @@ bool only_chunked(std::string_view codings) {
   while (true) {
     const auto comma = codings.find(',');
     const auto item = trim(codings.substr(0, comma));
-    if (!boost::beast::iequals(item, "chunked")) return false;
+    if (!ascii::iequals(item, "chunked")) return false;
     ++chunked;
     if (comma == std::string_view::npos) break;
     codings.remove_prefix(comma + 1);
@@ -47,7 +45,7 @@ bool valid_host(std::string_view h) {
     const auto close = h.find(']');
     if (close == std::string_view::npos) return false;
     for (const char c : h.substr(1, close - 1)) {
-      if (!(std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.')) return false;
+      if (!(ascii::is(c, ascii::hex_digit) || c == ':' || c == '.')) return false;
     }
     const auto rest = h.substr(close + 1);
     if (!rest.empty() && rest.front() != ':') return false;
@@ -57,10 +55,7 @@ bool valid_host(std::string_view h) {
     port = colon == std::string_view::npos ? std::string_view{} : h.substr(colon + 1);
     if (colon != std::string_view::npos && port.empty()) return true;  // "host:" is allowed
     for (const char c : h.substr(0, colon)) {
-      if (!(std::isalnum(static_cast<unsigned char>(c)) ||
-            std::string_view("-._~%!$&'()*+,;=").find(c) != std::string_view::npos)) {
-        return false;
-      }
+      if (!ascii::is(c, ascii::host_char)) return false;
     }
   }
   if (port.size() > 5) return false;
@@ -91,13 +86,11 @@ bool valid_target(std::string_view t) {
       continue;
     }
     query = query || c == '?';
-    const bool unreserved_or_sub = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                                   std::string_view("-._~!$&'()*+,;=:@/?").find(c) != std::string_view::npos;
-    // Browsers send these unescaped in a query (the WHATWG URL standard's query percent-encode
-    // set leaves them out): ad links carry "{keyword}" macros and filters "f[x]=a|b". Refusing
-    // them would refuse real visitors; none of them ends or splits a request line.
-    const bool browser_query = query && std::string_view("[]{}|^`").find(c) != std::string_view::npos;
-    if (!unreserved_or_sub && !browser_query) return false;
+    // Browsers send query_extra unescaped in a query (the WHATWG URL standard's query
+    // percent-encode set leaves them out): ad links carry "{keyword}" macros and filters
+    // "f[x]=a|b". Refusing them would refuse real visitors; none of them ends or splits a request
+    // line.
+    if (!ascii::is(c, query ? ascii::target_char | ascii::query_extra : ascii::target_char)) return false;
   }
   return true;
 }
@@ -122,8 +115,10 @@ void request_parser::on_request_impl(http::verb method, boost::beast::string_vie
   // Absolute form ("GET http://host/path"), which a server must accept (RFC 9112 section 3.2.2):
   // the path is the target, and the authority replaces the Host field (and is checked as one).
   bool absolute = false;
-  for (const std::string_view scheme : {"http://", "https://"}) {
-    if (!starts_with_nocase(t, scheme)) continue;
+  using namespace std::string_view_literals;
+  // The origin form ("/path"), nearly every request, has no scheme to look for.
+  for (const auto scheme : {"http://"sv, "https://"sv}) {
+    if (t.starts_with('/') || !starts_with_nocase(t, scheme)) continue;
     const auto rest = t.substr(scheme.size());
     const auto slash = rest.find_first_of("/?");
     target_host_.assign(rest.substr(0, slash));
@@ -157,16 +152,17 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
                                    boost::beast::string_view value, boost::beast::error_code& ec) {
   const std::string_view v(value.data(), value.size());
   if (name == http::field::unknown) {
-    if (boost::beast::iequals(name_str, "x-forwarded-for")) {
+    const std::string_view n(name_str.data(), name_str.size());
+    if (ascii::iequals(n, "x-forwarded-for")) {
       if (!head_.forwarded_for.empty()) head_.forwarded_for += ", ";
       head_.forwarded_for.append(v);
-    } else if (boost::beast::iequals(name_str, "x-request-id")) {
+    } else if (ascii::iequals(n, "x-request-id")) {
       head_.request_id.assign(v);
-    } else if (boost::beast::iequals(name_str, "x-forwarded-proto")) {
+    } else if (ascii::iequals(n, "x-forwarded-proto")) {
       head_.forwarded_proto.assign(v);
-    } else if (boost::beast::iequals(name_str, "sec-fetch-site")) {
+    } else if (ascii::iequals(n, "sec-fetch-site")) {
       head_.fetch_site.assign(v);
-    } else if (boost::beast::iequals(name_str, "sec-purpose") || boost::beast::iequals(name_str, "purpose")) {
+    } else if (ascii::iequals(n, "sec-purpose") || ascii::iequals(n, "purpose")) {
       // "prefetch", maybe with parameters ("prefetch;prerender"): the browser guessing, not a view.
       head_.prefetch = head_.prefetch || v.substr(0, 8) == "prefetch";
     }
@@ -225,7 +221,7 @@ void request_parser::on_field_impl(http::field name, boost::beast::string_view n
     case http::field::expect:
       // 100-continue is the only expectation there is (RFC 9110 section 10.1.1); any other is
       // answered 417.
-      if (boost::beast::iequals(trim(v), "100-continue"))
+      if (ascii::iequals(trim(v), "100-continue"))
         head_.expect_continue = true;
       else
         head_.expect_unsupported = true;

@@ -1,4 +1,5 @@
 #include "http/request_id.hpp"
+#include "util/hex.hpp"
 
 #include <cstdint>
 #include <random>
@@ -23,13 +24,10 @@ void choose_request_id(std::string& out, std::string_view incoming, bool from_tr
   // Unique enough to find a request in the logs, not a secret: a per-thread generator seeded
   // once costs no lock and no system call per request.
   thread_local std::mt19937_64 gen{(std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}()};
-  static constexpr char hex[] = "0123456789abcdef";
   std::uint64_t bits = gen();
-  out.resize(16);
-  for (auto& c : out) {
-    c = hex[bits & 15];
-    bits >>= 4;
-  }
+  char id[16];
+  for (std::size_t i = 0; i < sizeof id; i += 2, bits >>= 8) put_hex(static_cast<unsigned char>(bits), id + i);
+  out.assign(id, sizeof id);
 }
 
 }  // namespace wavesites

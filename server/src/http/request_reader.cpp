@@ -1,4 +1,5 @@
 #include "http/request_reader.hpp"
+#include "util/ascii.hpp"
 
 #include <limits>
 #include <string_view>
@@ -15,11 +16,6 @@ std::uint64_t wire_allowance(std::uint64_t limit) {
   constexpr std::uint64_t most = std::numeric_limits<std::uint64_t>::max();
   const std::uint64_t margin = limit / 8 + 64 * 1024;
   return limit > most - margin ? most : limit + margin;
-}
-
-bool is_tchar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
 }
 
 bool is_digit(char c) {
@@ -60,7 +56,7 @@ head_read request_reader::refusal(head_read refused) const {
   const std::string_view held(static_cast<const char*>(data.data()), data.size());
   // "method SP": a request line has begun; what follows tells a long target from a bad version.
   std::size_t method = 0;
-  while (method < held.size() && is_tchar(held[method])) ++method;
+  while (method < held.size() && ascii::is(held[method], ascii::tchar)) ++method;
   if (method == 0 || method >= held.size() || held[method] != ' ') return refused;
   const auto end = held.find("\r\n");
   if (refused == head_read::too_large) {
@@ -97,7 +93,7 @@ head_read request_reader::feed_head(std::size_t arrived) {
   // is answered 501 now, not 431 once it has filled the head.
   if (head_bytes_ == 0) {
     std::size_t method = 0;
-    while (method < held.size() && method <= max_method_bytes && is_tchar(held[method])) ++method;
+    while (method < held.size() && method <= max_method_bytes && ascii::is(held[method], ascii::tchar)) ++method;
     if (method > max_method_bytes) return head_read::long_method;
   }
   boost::beast::error_code ec;

@@ -24,5 +24,16 @@ TEST(HexValue, EveryOtherByteIsNone) {
   for (const char c : {'/', ':', '@', 'G', '`', 'g', '\0', '\xff', '%', ' '}) EXPECT_EQ(hex_value(c), -1) << c;
 }
 
+TEST(ToHex, TwoLowerCaseDigitsPerByteInOrder) {
+  EXPECT_EQ(to_hex(std::string_view("\x00\x0f\xa0\xff\x7e", 5)), "000fa0ff7e");
+  EXPECT_EQ(to_hex(std::string_view()), "");
+  for (int b = 0; b < 256; ++b) {
+    char out[2];
+    put_hex(static_cast<unsigned char>(b), out);
+    EXPECT_EQ(hex_value(out[0]) * 16 + hex_value(out[1]), b);
+    EXPECT_FALSE(out[0] >= 'A' && out[0] <= 'F');
+  }
+}
+
 }  // namespace
 }  // namespace wavesites
