@@ -14,6 +14,7 @@
 #include "log/event_log.hpp"
 #include "metrics/metrics.hpp"
 #include "notify/events.hpp"
+#include "util/ascii.hpp"
 #include "util/embedded.hpp"
 #include "util/ids.hpp"
 #include "util/sha256.hpp"
@@ -26,11 +27,7 @@ bool media_type_is(std::string_view header, std::string_view type) {
   auto t = header.substr(0, semi);
   while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
   while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
-  if (t.size() != type.size()) return false;
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(t[i])) != type[i]) return false;
-  }
-  return true;
+  return ascii::iequals(t, type);
 }
 
 std::string query_param(std::string_view query, std::string_view name) {

@@ -12,6 +12,7 @@
 #include <boost/asio/ip/address.hpp>
 
 #include "links/link_spec.hpp"
+#include "util/ascii.hpp"
 
 namespace wavesites {
 namespace {
@@ -210,8 +211,7 @@ void parse_origins(const toml::table& t, config& cfg) {
     };
     const auto sep = text.find("://");
     if (sep == std::string::npos) bad();
-    std::string scheme = text.substr(0, sep);
-    for (auto& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string scheme = ascii::to_lower(text.substr(0, sep));
     if (scheme != "https" && scheme != "http") bad();
     const std::string authority = text.substr(sep + 3);
     if (authority.empty() || authority.find_first_of("/?#@ \\") != std::string::npos) bad();
@@ -439,9 +439,7 @@ std::string normalize_host(std::string_view host) {
     h = h.substr(0, colon);  // name:port (a bare IPv6 address has several colons and is kept)
   }
   while (!h.empty() && h.back() == '.') h.remove_suffix(1);
-  std::string out(h);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
+  return ascii::to_lower(h);
 }
 
 bool valid_host_name(std::string_view host) {

@@ -18,12 +18,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = ascii::lower(c);
-  return out;
-}
-
 // RFC 2046 section 5.1.1: bchars, with space allowed anywhere but last.
 bool valid_boundary(std::string_view b) {
   if (b.empty() || b.size() > 70 || b.back() == ' ') return false;
@@ -57,7 +51,7 @@ std::optional<std::vector<param>> parse_params(std::string_view s) {
     const auto name_start = i;
     while (i < s.size() && ascii::is(s[i], ascii::tchar)) ++i;
     if (i == name_start) return std::nullopt;
-    auto name = lower(s.substr(name_start, i - name_start));
+    auto name = ascii::to_lower(s.substr(name_start, i - name_start));
     skip_ows();
     if (i == s.size() || s[i] != '=') return std::nullopt;
     ++i;

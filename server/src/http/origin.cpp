@@ -1,27 +1,20 @@
 #include "http/origin.hpp"
+#include "util/ascii.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 namespace wavesites {
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool is_host_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.';
+  return ascii::is(c, ascii::alnum) || c == '-' || c == '.';
 }
 
 /// A host name, or an IPv6 literal in brackets: nothing that could smuggle more than an origin.
 bool plausible_host(std::string_view host) {
   if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
-    return std::all_of(host.begin() + 1, host.end() - 1, [](char c) {
-      return std::isxdigit(static_cast<unsigned char>(c)) != 0 || c == ':' || c == '.';
-    });
+    return std::all_of(host.begin() + 1, host.end() - 1,
+                       [](char c) { return ascii::is(c, ascii::hex_digit) || c == ':' || c == '.'; });
   }
   return !host.empty() && host.size() <= 253 && std::all_of(host.begin(), host.end(), is_host_char);
 }
@@ -37,7 +30,7 @@ bool plausible_port(std::string_view port) {
 std::string referrer_origin(std::string_view referrer) {
   const auto scheme_end = referrer.find("://");
   if (scheme_end == std::string_view::npos) return {};
-  const std::string scheme = lower(referrer.substr(0, scheme_end));
+  const std::string scheme = ascii::to_lower(referrer.substr(0, scheme_end));
   if (scheme != "http" && scheme != "https") return {};
   auto authority = referrer.substr(scheme_end + 3);
   authority = authority.substr(0, authority.find_first_of("/?#"));
@@ -51,7 +44,7 @@ std::string referrer_origin(std::string_view referrer) {
     if (!plausible_port(port)) return {};
   }
   if (!plausible_host(host)) return {};
-  std::string out = scheme + "://" + lower(host);
+  std::string out = scheme + "://" + ascii::to_lower(host);
   if (!port.empty()) out += ":" + std::string(port);
   return out;
 }

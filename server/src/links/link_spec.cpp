@@ -1,4 +1,5 @@
 #include "links/link_spec.hpp"
+#include "util/ascii.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -23,8 +24,7 @@ std::string link_destination_problem(std::string_view url) {
   const std::string shown = "\"" + std::string(url.substr(0, 200)) + "\"";
   if (std::any_of(url.begin(), url.end(), bad_byte)) return shown + " has a character a URL cannot carry as it is";
   if (url.size() > 2048) return shown + " is longer than 2048 bytes";
-  std::string scheme(url.substr(0, url.find(':')));
-  for (auto& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string scheme = ascii::to_lower(url.substr(0, url.find(':')));
   if (scheme != "https" || url.substr(scheme.size(), 3) != "://") return shown + " is not an https URL";
   const auto rest = url.substr(scheme.size() + 3);
   const auto authority = rest.substr(0, rest.find_first_of("/?#"));

@@ -1,11 +1,11 @@
 #include "stats/visit.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "config/config.hpp"
 #include "http/origin.hpp"
 #include "http/query.hpp"
+#include "util/ascii.hpp"
 #include "util/string_map.hpp"
 
 namespace wavesites {
@@ -24,9 +24,7 @@ bool same_host(std::string_view name, std::string_view host) {
     host = host.substr(0, host.find(']') + 1);
   }
   while (!host.empty() && host.back() == '.') host.remove_suffix(1);
-  return host.size() == name.size() && std::equal(host.begin(), host.end(), name.begin(), [](char a, char b) {
-           return std::tolower(static_cast<unsigned char>(a)) == static_cast<unsigned char>(b);
-         });
+  return ascii::iequals(host, name);
 }
 
 }  // namespace
@@ -58,8 +56,7 @@ std::string utm_value(std::string_view query, std::string_view name) {
 std::string campaign_text(std::string_view text) {
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) return {};
-  std::string v(text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1));
-  for (auto& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string v = ascii::to_lower(text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1));
   // No control bytes in a count's name; and at most 64 bytes, not cutting a character.
   v.erase(std::remove_if(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }), v.end());
   if (v.size() > 64) {

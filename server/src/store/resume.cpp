@@ -1,19 +1,9 @@
 #include "store/resume.hpp"
 
-#include <cctype>
-
 #include "store/lead_sql.hpp"
+#include "util/ascii.hpp"
 
 namespace wavesites {
-namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
 
 nlohmann::json resume_value_json(const resume_record& resume, const resume_field& f) {
   if (f.number) return resume.*f.number;
@@ -31,7 +21,7 @@ std::string resume_file_name(const resume_record& resume) {
   const std::string ext = dot == std::string::npos ? "bin" : resume.stored_name.substr(dot + 1);
   std::string name = resume.original_name.empty() ? "resume" : resume.original_name;
   const std::string suffix = "." + ext;
-  const bool has_it = name.size() > suffix.size() && lower(name).ends_with(lower(suffix));
+  const bool has_it = name.size() > suffix.size() && ascii::to_lower(name).ends_with(ascii::to_lower(suffix));
   return has_it ? name : name + suffix;
 }
 

@@ -4,6 +4,7 @@
 /// list per byte was about a tenth of the user-space instructions of a small answer.
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace wavesites::ascii {
@@ -45,6 +46,13 @@ constexpr std::array<std::uint8_t, 256> classes = [] {
 
 [[nodiscard]] constexpr char lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
+}
+
+/// `s` with its ASCII letters in lower case; every other byte as it is.
+[[nodiscard]] inline std::string to_lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = lower(c);
+  return out;
 }
 
 /// Case-insensitive equality in ASCII, as header names, codings and schemes compare.

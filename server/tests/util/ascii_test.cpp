@@ -47,6 +47,8 @@ TEST(Ascii, LowerAndIequalsTouchOnlyAsciiLetters) {
   EXPECT_FALSE(ascii::iequals("gzip", "gzi"));
   EXPECT_FALSE(ascii::iequals("@", "`"));  // one apart from 'A' and 'a' in ASCII, not a case pair
   EXPECT_FALSE(ascii::iequals("\xc9", "\xe9"));
+  EXPECT_EQ(ascii::to_lower("HTTPS://Example.COM:8080/Ünï"), "https://example.com:8080/Ünï");
+  EXPECT_EQ(ascii::to_lower(""), "");
 }
 
 }  // namespace
