@@ -1,7 +1,8 @@
 #pragma once
-/// The ASCII character classes of the HTTP and URI grammars, written once as a table. Every byte
-/// of a request's head is asked one of them, and a libc ctype call or a search of a punctuation
-/// list per byte was about a tenth of the user-space instructions of a small answer.
+/// The ASCII character classes of the HTTP and URI grammars, written once as a table, and ASCII
+/// case. Every request's method, target and Host are checked byte by byte against them; a libc
+/// ctype call or a search of a punctuation list per byte was 6% of the user-space instructions
+/// of a small answer.
 #include <array>
 #include <cstdint>
 #include <string>
