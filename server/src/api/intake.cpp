@@ -5,8 +5,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <boost/beast/core/string.hpp>
-
 #include "api/file_type.hpp"
 #include "api/handler_support.hpp"
 #include "api/resume_rules.hpp"
@@ -119,12 +117,12 @@ class multipart_sink final : public body_sink {
 /// page of this server posts to its own origin; a request without either header (curl, an
 /// older browser) is not a cross-site form post a browser could be tricked into making.
 bool cross_site(const request_head& head) {
-  if (boost::beast::iequals(head.fetch_site, "cross-site")) return true;
+  if (ascii::iequals(head.fetch_site, "cross-site")) return true;
   if (head.origin.empty()) return false;
   const auto sep = head.origin.find("://");
   if (sep == std::string::npos) return true;  // "null": a sandboxed frame or a file: page
   // Origin carries the port exactly when Host does (both omit the scheme's default).
-  return !boost::beast::iequals(std::string_view(head.origin).substr(sep + 3), head.host);
+  return !ascii::iequals(std::string_view(head.origin).substr(sep + 3), head.host);
 }
 
 /// Closes a descriptor at scope exit.

@@ -14,6 +14,7 @@
 #include "metrics/metrics.hpp"
 #include "stats/report.hpp"
 #include "stats/visit_counter.hpp"
+#include "util/ascii.hpp"
 #include "util/cidr.hpp"
 
 namespace wavesites {
@@ -29,7 +30,7 @@ std::string query_param(std::string_view query, std::string_view name) {
 
 /// The name and password of an "Authorization: Basic ..." header, if it carries them.
 std::optional<std::pair<std::string, std::string>> basic_credentials(std::string_view header) {
-  if (header.size() < 6 || !boost::beast::iequals(header.substr(0, 6), "Basic ")) return std::nullopt;
+  if (header.size() < 6 || !ascii::iequals(header.substr(0, 6), "Basic ")) return std::nullopt;
   auto b64 = header.substr(6);
   while (!b64.empty() && b64.front() == ' ') b64.remove_prefix(1);
   if (b64.empty() || b64.size() > 1024) return std::nullopt;

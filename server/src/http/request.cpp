@@ -45,7 +45,7 @@ bool valid_host(std::string_view h) {
     const auto close = h.find(']');
     if (close == std::string_view::npos) return false;
     for (const char c : h.substr(1, close - 1)) {
-      if (!(ascii::is(c, ascii::hex_digit) || c == ':' || c == '.')) return false;
+      if (!ascii::is(c, ascii::ip_literal)) return false;
     }
     const auto rest = h.substr(close + 1);
     if (!rest.empty() && rest.front() != ':') return false;

@@ -16,7 +16,6 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
-#include <boost/beast/core/string.hpp>
 
 #include "dispatch/dispatch.hpp"
 #include "http/client_ip.hpp"
@@ -29,6 +28,7 @@
 #include "net/ready_read.hpp"
 #include "net/worker.hpp"
 #include "stats/page_views.hpp"
+#include "util/ascii.hpp"
 #include "util/prefetch.hpp"
 
 namespace wavesites {
@@ -515,7 +515,7 @@ void session::identify() {
   // Behind a TLS front that says so: keep browsers on HTTPS and upgrade any http: subresource.
   // Only a trusted proxy is believed.
   const bool https =
-      !trusted.empty() && is_trusted_proxy(peer_, trusted) && boost::beast::iequals(head_.forwarded_proto, "https");
+      !trusted.empty() && is_trusted_proxy(peer_, trusted) && ascii::iequals(head_.forwarded_proto, "https");
   if (https) {
     if (const auto hsts = sites_->cfg->server.hsts_max_age; hsts > 0) {
       id_line_ += "Strict-Transport-Security: max-age=" + std::to_string(hsts) + "; includeSubDomains\r\n";

@@ -17,6 +17,7 @@ enum char_class : std::uint8_t {
   target_char = 8,   ///< a path or query: unreserved, sub-delims and ":@/?" ("%" is apart)
   query_extra = 16,  ///< "[]{}|^`": browsers leave them unescaped in a query
   hex_digit = 32,    ///< 0-9, a-f, A-F
+  ip_literal = 64,   ///< inside an IP literal's brackets: hex digits, ":" and "."
 };
 
 namespace detail {
@@ -36,6 +37,8 @@ constexpr std::array<std::uint8_t, 256> classes = [] {
   add("[]{}|^`", query_extra);
   add(digits, hex_digit);
   add("abcdefABCDEF", hex_digit);
+  add(digits, ip_literal);
+  add("abcdefABCDEF:.", ip_literal);
   return t;
 }();
 }  // namespace detail
