@@ -52,7 +52,8 @@
 # requests/s is what one server-CPU-second buys. The table gives requests/s, CPU microseconds per
 # answer (cpuacct.usage over the requests), busy % of the quota and p99, for the three servers and
 # for wavesites with its visit counts on (the page under its configured host, every answer a
-# view). Where the cgroups cannot be written (not root, no cgroup v1), the capped rounds are
+# view), then the two ratios round by round, to show how far one round strays from the medians.
+# Where the cgroups cannot be written (not root, no cgroup v1), the capped rounds are
 # skipped with the reason, and the bench goes on.
 #
 # Syscalls: after the capped rounds, each server answers each payload for a few seconds at the
@@ -596,10 +597,25 @@ if (capped.length) {
     }
     row.wavesites_over_nginx = row.servers.wavesites.rps / row.servers.nginx.rps;
     row.wavesites_over_h2o = row.servers.wavesites.rps / row.servers.h2o.rps;
+    // The same ratios within each round, whose servers ran minutes apart: on a shared machine one
+    // round strays by ±10%, so a median near a target line can fall either side of it next run.
+    const inRound = (s, k) => capped.find((r) => r.server === s && r.payload === payload && r.connections === c && r.round === k);
+    const byRound = (peer) => [...new Set(capped.map((r) => r.round))].sort((a, b) => a - b)
+      .map((k) => (inRound('wavesites', k) && inRound(peer, k) ? inRound('wavesites', k).rps / inRound(peer, k).rps : null))
+      .filter((x) => x !== null);
+    row.rounds_over_nginx = byRound('nginx');
+    row.rounds_over_h2o = byRound('h2o');
     cappedResults.push(row);
     const cells = who.map((s) => { const v = row.servers[s]; return v ? h(Math.round(v.rps), 13) + h(v.cpu_us_per_answer.toFixed(1), 7) +
       h(Math.round(v.quota_busy * 100) + '%', 6) + h(v.p99_ms.toFixed(1), 7) : h('', 33); }).join('');
     console.log(payload.padEnd(11) + h(c, 6) + cells + h(row.wavesites_over_nginx.toFixed(2) + 'x', 10) + h(row.wavesites_over_h2o.toFixed(2) + 'x', 8));
+  }
+}
+if (cappedResults.length) {
+  console.log('\nthe capped ratios in each round, ws/nginx | ws/h2o: how far one round strays from the medians above');
+  const list = (a) => a.map((x) => x.toFixed(2)).join(' ');
+  for (const r of cappedResults) {
+    console.log(r.payload.padEnd(11) + h(r.connections, 6) + '   ' + list(r.rounds_over_nginx) + ' | ' + list(r.rounds_over_h2o));
   }
 }
 const syscalls = fs.readFileSync(path.join(out, 'syscalls.tsv'), 'utf8').trim().split('\n').filter(Boolean)
