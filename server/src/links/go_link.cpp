@@ -63,8 +63,8 @@ std::optional<go_redirect> go_link(const catalog& cat, const route_set& set, con
 
   go_redirect out;
   out.click.site = set.name;
-  out.click.host = head.host.substr(0, 255);
-  out.click.slug = std::string(slug);
+  out.click.host = std::string_view(head.host).substr(0, 255);
+  out.click.slug = slug;
   out.destination = &link->url;
   out.head = &link->url_head;
   out.click.destination = "url";
@@ -82,12 +82,14 @@ std::optional<go_redirect> go_link(const catalog& cat, const route_set& set, con
   }
   // The article it came from: one of the site's, else ignored. On the prefixed route set the
   // page says which site it is.
-  const std::string site = set.name == "prefixed" ? query_param(head.query(), "site") : set.name;
-  if (const auto from = query_param(head.query(), "from"); !from.empty() && tag_safe(site)) {
-    out.click.from = cat.article_id(site, from);
-  }
-  if (!link->subid_param.empty() && !out.click.from.empty() && tag_safe(out.click.from)) {
-    out.tagged = with_param(*out.destination, link->subid_param, site + "-" + out.click.from);
+  if (const std::string_view query = head.query(); !query.empty()) {
+    const std::string site = set.name == "prefixed" ? query_param(query, "site") : set.name;
+    if (const auto from = query_param(query, "from"); !from.empty() && tag_safe(site)) {
+      out.click.from = cat.article_id(site, from);
+    }
+    if (!link->subid_param.empty() && !out.click.from.empty() && tag_safe(out.click.from)) {
+      out.tagged = with_param(*out.destination, link->subid_param, site + "-" + out.click.from);
+    }
   }
   out.crawler = cat.crawlers().matches(head.user_agent);
   return out;

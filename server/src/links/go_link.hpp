@@ -51,14 +51,28 @@ class link_click_sink {
 /// the blank line), made once per destination with the link registry.
 [[nodiscard]] std::string go_head(std::string_view location);
 
+/// The click a redirect would record, as go_link finds it: views into the request and its route
+/// set, so that a redirect whose click is not recorded (a crawler's, or one past the hour's
+/// allowance: most of them under load) copies none of it. `owned()` is the record itself.
+struct link_click_ref {
+  std::string_view site;
+  std::string_view host;
+  std::string_view slug;
+  std::string from;
+  std::string_view destination;
+  [[nodiscard]] link_click owned() const {
+    return {std::string(site), std::string(host), std::string(slug), from, std::string(destination)};
+  }
+};
+
 struct go_redirect {
   /// The link's destination for this visitor's platform, in the registry (which the request's
   /// sites keep alive).
   const std::string* destination = nullptr;
   /// Its prepared 302 head (go_head), sent as it is unless the destination is tagged.
   const std::string* head = nullptr;
-  std::string tagged;  ///< the destination with our tag added, when the link takes one; else empty
-  link_click click;
+  std::string tagged;    ///< the destination with our tag added, when the link takes one; else empty
+  link_click_ref click;  ///< valid while the request head and its route set are
   bool crawler = false;  ///< a known crawler followed it: redirected, not recorded
 
   static constexpr int status = 302;

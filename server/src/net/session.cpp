@@ -596,7 +596,8 @@ asio::awaitable<bool> session::answer_later(decision& d, bool record_click, int&
   }
   auto& go = std::get<go_redirect>(d.what);
   if (record_click) {
-    co_await app_.link_clicks->record(go.click, head_.referer);
+    const link_click click = go.click.owned();
+    co_await app_.link_clicks->record(click, head_.referer);
     forget_readiness();  // the store may have made it wait
   }
   co_return co_await send(prepare(go, keep_alive_, d.headers));

@@ -37,7 +37,8 @@ struct GoLinkTest : ::testing::Test {
 };
 
 TEST_F(GoLinkTest, ARegisteredSlugRedirectsWithNoStoreAndNoIndex) {
-  const auto r = go(get("/go/plain"));
+  const request_head request = get("/go/plain");  // the click's host and slug are views into it
+  const auto r = go(request);
   ASSERT_TRUE(r);
   EXPECT_EQ(location(*r), "https://plain.example/");
   // The head prepared with the registry, as a page's: no Date, Connection or blank line yet.
@@ -57,6 +58,12 @@ TEST_F(GoLinkTest, ARegisteredSlugRedirectsWithNoStoreAndNoIndex) {
   EXPECT_EQ(r->click.slug, "plain");
   EXPECT_EQ(r->click.destination, "url");
   EXPECT_FALSE(r->crawler);
+  const link_click recorded = r->click.owned();
+  EXPECT_EQ(recorded.site, "blog");
+  EXPECT_EQ(recorded.host, "blog.test");
+  EXPECT_EQ(recorded.slug, "plain");
+  EXPECT_EQ(recorded.from, "");
+  EXPECT_EQ(recorded.destination, "url");
 }
 
 TEST_F(GoLinkTest, EachPlatformGetsItsDestinationFilledFromTheSettings) {
