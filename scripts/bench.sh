@@ -597,8 +597,9 @@ if (capped.length) {
     }
     row.wavesites_over_nginx = row.servers.wavesites.rps / row.servers.nginx.rps;
     row.wavesites_over_h2o = row.servers.wavesites.rps / row.servers.h2o.rps;
-    // The same ratios within each round, whose servers ran minutes apart: on a shared machine one
-    // round strays by ±10%, so a median near a target line can fall either side of it next run.
+    // The same ratios within each round, whose servers ran minutes apart: on a shared machine
+    // one round can stray 10% or more, so a median near a target line can fall either side of it
+    // in the next run.
     const inRound = (s, k) => capped.find((r) => r.server === s && r.payload === payload && r.connections === c && r.round === k);
     const byRound = (peer) => [...new Set(capped.map((r) => r.round))].sort((a, b) => a - b)
       .map((k) => (inRound('wavesites', k) && inRound(peer, k) ? inRound('wavesites', k).rps / inRound(peer, k).rps : null))
