@@ -1,21 +1,19 @@
 #include "http/origin.hpp"
-#include "util/ascii.hpp"
 
 #include <algorithm>
 
+#include "util/ascii.hpp"
+
 namespace wavesites {
 namespace {
-
-bool is_host_char(char c) {
-  return ascii::is(c, ascii::alnum) || c == '-' || c == '.';
-}
 
 /// A host name, or an IPv6 literal in brackets: nothing that could smuggle more than an origin.
 bool plausible_host(std::string_view host) {
   if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
     return std::all_of(host.begin() + 1, host.end() - 1, [](char c) { return ascii::is(c, ascii::ip_literal); });
   }
-  return !host.empty() && host.size() <= 253 && std::all_of(host.begin(), host.end(), is_host_char);
+  return !host.empty() && host.size() <= 253 &&
+         std::all_of(host.begin(), host.end(), [](char c) { return ascii::is(c, ascii::dns_name); });
 }
 
 bool plausible_port(std::string_view port) {

@@ -1,8 +1,9 @@
 #include "links/link_spec.hpp"
-#include "util/ascii.hpp"
 
 #include <algorithm>
 #include <cctype>
+
+#include "util/ascii.hpp"
 
 namespace wavesites {
 namespace {
@@ -39,9 +40,7 @@ std::string link_destination_problem(std::string_view url) {
       return shown + " has a bad port";
     }
   }
-  const bool name_chars = std::all_of(host.begin(), host.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.';
-  });
+  const bool name_chars = std::all_of(host.begin(), host.end(), [](char c) { return ascii::is(c, ascii::dns_name); });
   if (host.empty() || !name_chars || host.find('.') == std::string_view::npos || host.front() == '.' ||
       host.back() == '.' || host.find("..") != std::string_view::npos) {
     return shown + " has no public host name";

@@ -21,7 +21,8 @@ std::string resume_file_name(const resume_record& resume) {
   const std::string ext = dot == std::string::npos ? "bin" : resume.stored_name.substr(dot + 1);
   std::string name = resume.original_name.empty() ? "resume" : resume.original_name;
   const std::string suffix = "." + ext;
-  const bool has_it = name.size() > suffix.size() && ascii::to_lower(name).ends_with(ascii::to_lower(suffix));
+  const bool has_it =
+      name.size() > suffix.size() && ascii::iequals(std::string_view(name).substr(name.size() - suffix.size()), suffix);
   return has_it ? name : name + suffix;
 }
 

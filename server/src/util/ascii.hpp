@@ -18,6 +18,7 @@ enum char_class : std::uint8_t {
   query_extra = 16,  ///< "[]{}|^`": browsers leave them unescaped in a query
   hex_digit = 32,    ///< 0-9, a-f, A-F
   ip_literal = 64,   ///< inside an IP literal's brackets: hex digits, ":" and "."
+  dns_name = 128,    ///< a host name as DNS spells it: alnum, "-" and "."
 };
 
 namespace detail {
@@ -27,7 +28,7 @@ constexpr std::array<std::uint8_t, 256> classes = [] {
     for (const char ch : chars) t[static_cast<unsigned char>(ch)] |= c;
   };
   constexpr std::string_view letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", digits = "0123456789";
-  for (const auto c : {alnum, tchar, host_char, target_char}) {
+  for (const auto c : {alnum, tchar, host_char, target_char, dns_name}) {
     add(letters, c);
     add(digits, c);
   }
@@ -39,6 +40,7 @@ constexpr std::array<std::uint8_t, 256> classes = [] {
   add("abcdefABCDEF", hex_digit);
   add(digits, ip_literal);
   add("abcdefABCDEF:.", ip_literal);
+  add("-.", dns_name);
   return t;
 }();
 }  // namespace detail

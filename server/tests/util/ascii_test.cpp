@@ -26,6 +26,7 @@ TEST(Ascii, ClassesMatchTheirGrammars) {
     EXPECT_EQ(ascii::is(c, ascii::query_extra), in("[]{}|^`", c)) << b;
     EXPECT_EQ(ascii::is(c, ascii::hex_digit), (c >= '0' && c <= '9') || in("abcdefABCDEF", c)) << b;
     EXPECT_EQ(ascii::is(c, ascii::ip_literal), (c >= '0' && c <= '9') || in("abcdefABCDEF:.", c)) << b;
+    EXPECT_EQ(ascii::is(c, ascii::dns_name), letter_or_digit(c) || in("-.", c)) << b;
   }
   // NUL is in no class, though a C string's terminator would be "found" by a naive search.
   EXPECT_FALSE(ascii::is('\0', 0xff));
