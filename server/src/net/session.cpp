@@ -5,6 +5,7 @@
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
@@ -27,6 +28,7 @@
 #include "net/raw_socket.hpp"
 #include "net/ready_read.hpp"
 #include "net/worker.hpp"
+#include "sites/catalog.hpp"
 #include "stats/page_views.hpp"
 #include "util/ascii.hpp"
 #include "util/prefetch.hpp"
@@ -46,6 +48,9 @@ enum class head_status { ok, closed, timed_out, refused };
 /// request id line, Date, Connection, the blank line, and the body; one gathered write.
 using wire = std::array<asio::const_buffer, 7>;
 constexpr std::size_t body_slot = 6;
+/// Where push() joins an answer's pieces for one send: a head and any body kept in memory (those
+/// are under catalog::sendfile_threshold), used only during that call.
+thread_local std::array<char, catalog::sendfile_threshold + 2048> send_staging;
 
 /// One connection: reads requests with a Beast parser, answers pages from prepared buffers and
 /// everything else through the route table.
@@ -320,6 +325,8 @@ std::size_t wire_size(const wire& bufs) {
 session::pushed session::push(outgoing& o, bool& moved) {
   if (guard_.expired()) return pushed::broken;
   const int fd = socket_.native_handle();
+  // With a file to follow, MSG_MORE lets the kernel pack the head with the first body bytes.
+  const int flags = (o.offset < o.end ? MSG_MORE : 0) | MSG_NOSIGNAL;
   while (o.sent < o.size) {
     std::array<iovec, std::tuple_size_v<wire>> iov{};
     std::size_t used = 0;
@@ -332,11 +339,27 @@ session::pushed session::push(outgoing& o, bool& moved) {
       iov[used].iov_len = b.size() - take;
       ++used;
     }
-    msghdr msg{};
-    msg.msg_iov = iov.data();
-    msg.msg_iovlen = used;
-    // With a file to follow, MSG_MORE lets the kernel pack the head with the first body bytes.
-    const auto n = raw_sendmsg(fd, &msg, (o.offset < o.end ? MSG_MORE : 0) | MSG_NOSIGNAL);
+    // The pieces of a small answer (a page's head is four or five) go out copied into one
+    // buffer: the kernel takes a single buffer for less than it costs it to import an iovec and
+    // copy from it piece by piece, and the copy here costs less than the difference. Two builds
+    // served side by side, each capped at 25% of the same core: 2.8% more answers a second for
+    // a 40 KB page (its head staged, the body by sendfile) and a 2 KB asset at 512 connections,
+    // 2.3% and 0.2% at 50; a 10 KB gzip page within 1% either way.
+    const std::size_t left = o.size - o.sent;
+    ssize_t n = 0;
+    if (used == 1) {
+      n = raw_send(fd, iov[0].iov_base, iov[0].iov_len, flags);
+    } else if (left <= send_staging.size()) {
+      char* at = send_staging.data();
+      for (std::size_t k = 0; k < used; ++k)
+        at = std::copy_n(static_cast<const char*>(iov[k].iov_base), iov[k].iov_len, at);
+      n = raw_send(fd, send_staging.data(), left, flags);
+    } else {
+      msghdr msg{};
+      msg.msg_iov = iov.data();
+      msg.msg_iovlen = used;
+      n = raw_sendmsg(fd, &msg, flags);
+    }
     if (n > 0) {
       o.sent += static_cast<std::size_t>(n);
       moved = true;
