@@ -9,7 +9,7 @@ WEB_OUT    := $(BUILD)/web
 LISTEN     ?= 127.0.0.1:8080
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run preview test build bench load deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz fuzz clean
+.PHONY: run preview test build bench bench-ab load deps deps-test deps-bench server web lint format test-unit test-web test-integration test-browser test-fuzz fuzz clean
 
 ## make run: install what is missing, build, say where to open each site, serve them on http://$(LISTEN)
 # The URLs come from the config's *.localhost hosts (wavesites urls), before the server's log.
@@ -74,6 +74,10 @@ fuzz:
 ## make bench: wavesites against nginx and h2o on the same prerendered files (not a test)
 bench: deps-bench build
 	@scripts/bench.sh
+
+## make bench-ab A=one/wavesites B=another/wavesites: two builds side by side under one CPU cap (not a test)
+bench-ab: deps-bench
+	@scripts/bench-ab.sh "$(A)" "$(B)"
 
 ## make load: 60 s of pages at 512 connections, a lead stream at the rate limit and 2,000 slow connections at once (not a test)
 load: deps-bench build

@@ -8,7 +8,7 @@
 # not a test.
 #
 # The payloads, from one directory (build/bench-web) that all three serve:
-#   page-plain  a ~30 KB page of real prerendered article HTML, no Accept-Encoding
+#   page-plain  a 40 KB page of real prerendered article HTML, no Accept-Encoding
 #   page-gzip   the same page with Accept-Encoding: gzip: the prebuilt .gz file (gzip -9)
 #   asset-2KB   the real hashed asset closest to 2 KB, no Accept-Encoding
 #   go-302      a link out, /go/bench-shop: 302 to its destination (wavesites from its link
@@ -128,8 +128,9 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$OUT"
 
-# The files: a ~30 KB page made of real prerendered article pages (the site's own pages are
-# smaller), and the real hashed asset closest to 2 KB, each with its .gz (and .br) beside it.
+# The files: a 40 KB page of whole prerendered article pages, joined until 30,000 characters (the
+# site's own pages are smaller), and the real hashed asset closest to 2 KB, each with its .gz
+# (and .br) beside it.
 # Every server serves this same directory.
 BW=$ROOT/build/bench-web
 rm -rf "$BW"

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# make bench-ab A=old/wavesites B=new/wavesites: which of two builds answers more with the same
+# CPU. A benchmark, not a test.
+#
+# make bench runs servers one after the other, so a change of a few percent drowns in the
+# machine's drift from one minute to the next (a round strays 10% or more). Here both builds run
+# at the same time, each in its own cgroup (v1) capped at AB_QUOTA percent (default 25) of core 0,
+# each loaded by its own wrk on core 1: they share every moment of the machine's state, so the
+# ratio of their answers is precise to about half a percent. One place is a little faster than
+# the other (the first wrk started), so the builds swap places every run and the report gives
+# the ratio B/A of each run and their mean.
+#
+#   AB_PAYLOAD  page-plain (default), page-gzip, asset-2KB or a path
+#   AB_CONNS    connections per wrk (default 512); AB_RUNS (default 6); AB_SECONDS (default 5)
+#
+# It serves build/bench-web, the files make bench writes: run make bench (BENCH_ONLY=capped is
+# enough) once first. Root is needed for the cgroups.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+A=${A:-${1:-}}
+B=${B:-${2:-}}
+if [ ! -x "$A" ] || [ ! -x "$B" ]; then
+  echo "usage: make bench-ab A=path/to/wavesites B=path/to/other/wavesites" >&2
+  exit 2
+fi
+BW=$ROOT/build/bench-web
+[ -f "$BW/manifest.json" ] || { echo "bench-ab: $BW is missing: run make bench once first" >&2; exit 2; }
+QUOTA=${AB_QUOTA:-25}
+CONNS=${AB_CONNS:-512}
+RUNS=${AB_RUNS:-6}
+SECONDS_EACH=${AB_SECONDS:-5}
+header=()
+case "${AB_PAYLOAD:-page-plain}" in
+  page-plain) path=/bench/page ;;
+  page-gzip)
+    path=/bench/page
+    header=(-H 'Accept-Encoding: gzip')
+    ;;
+  asset-2KB) path=/$(cd "$BW" && find assets -type f ! -name '*.gz' ! -name '*.br' | sort | head -1) ;;
+  /*) path=$AB_PAYLOAD ;;
+  *) echo "bench-ab: unknown AB_PAYLOAD $AB_PAYLOAD" >&2; exit 2 ;;
+esac
+for g in cpu cpuacct; do
+  if ! mkdir -p "/sys/fs/cgroup/$g/wavesites-ab-1" 2>/dev/null; then
+    echo "bench-ab: cannot make a cgroup under /sys/fs/cgroup/$g (needs root and cgroup v1)" >&2
+    exit 2
+  fi
+done
+TMP=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  for slot in 1 2; do rmdir "/sys/fs/cgroup/cpu/wavesites-ab-$slot" "/sys/fs/cgroup/cpuacct/wavesites-ab-$slot" 2>/dev/null || true; done
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+cat > "$TMP/ws.toml" <<'TOML'
+[hosts]
+bench = ["bench.test"]
+[server]
+threads = 1
+access_log = false
+shutdown_grace_seconds = 1
+TOML
+ulimit -n 20000
+
+# start SLOT BINARY: one server in its slot's cgroup, on core 0, on port 18180 + SLOT
+start() {
+  local cpu=/sys/fs/cgroup/cpu/wavesites-ab-$1 acct=/sys/fs/cgroup/cpuacct/wavesites-ab-$1
+  mkdir -p "$cpu" "$acct"
+  echo 10000 > "$cpu/cpu.cfs_period_us"
+  echo $((QUOTA * 100)) > "$cpu/cpu.cfs_quota_us"
+  (
+    echo "$BASHPID" > "$cpu/cgroup.procs"
+    echo "$BASHPID" > "$acct/cgroup.procs"
+    exec taskset -c 0 "$2" serve --config "$TMP/ws.toml" --web "$BW" --listen "127.0.0.1:$((18180 + $1))" \
+      --data "$TMP/data-$1" > "$TMP/log-$1" 2>&1
+  ) &
+  pids+=($!)
+}
+usage_ns() { cat "/sys/fs/cgroup/cpuacct/wavesites-ab-$1/cpuacct.usage"; }
+load() { # SLOT SECONDS OUT
+  taskset -c 1 wrk -t1 "-c$CONNS" "-d$2s" "${header[@]}" "http://127.0.0.1:$((18180 + $1))$path" > "$3"
+}
+
+echo "bench-ab: $(basename "$A") (A) against $(basename "$B") (B), ${AB_PAYLOAD:-page-plain} $path, $CONNS connections, $RUNS runs of ${SECONDS_EACH}s, each capped at $QUOTA% of core 0"
+ratios=()
+for run in $(seq "$RUNS"); do
+  if [ $((run % 2)) = 1 ]; then first=$A second=$B; else first=$B second=$A; fi
+  pids=()
+  start 1 "$first"
+  start 2 "$second"
+  for slot in 1 2; do
+    for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$((18180 + slot))$path" && break; sleep 0.1; done
+  done
+  load 1 2 /dev/null &  # a warm-up
+  w=$!
+  load 2 2 /dev/null
+  wait "$w"
+  u1=$(usage_ns 1) u2=$(usage_ns 2)
+  load 1 "$SECONDS_EACH" "$TMP/wrk-1" &
+  w=$!
+  load 2 "$SECONDS_EACH" "$TMP/wrk-2"
+  wait "$w"
+  u1=$(($(usage_ns 1) - u1)) u2=$(($(usage_ns 2) - u2))
+  n1=$(awk '/ requests in / {print $1}' "$TMP/wrk-1")
+  n2=$(awk '/ requests in / {print $1}' "$TMP/wrk-2")
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait "${pids[@]}" 2>/dev/null || true
+  # B/A whichever place each had
+  if [ "$first" = "$A" ]; then r=$(awk -v a="$n1" -v b="$n2" 'BEGIN {printf "%.3f", b / a}'); else r=$(awk -v a="$n2" -v b="$n1" 'BEGIN {printf "%.3f", b / a}'); fi
+  ratios+=("$r")
+  awk -v run="$run" -v f="$([ "$first" = "$A" ] && echo A || echo B)" -v n1="$n1" -v n2="$n2" -v u1="$u1" -v u2="$u2" -v r="$r" 'BEGIN {
+    s = f == "A" ? "B" : "A"
+    printf "run %d: %s %d answers, %.2f us CPU each | %s %d answers, %.2f us each | B/A %s\n", run, f, n1, u1 / 1000 / n1, s, n2, u2 / 1000 / n2, r }'
+done
+printf '%s\n' "${ratios[@]}" | awk '{s += $1; n++} END {printf "B/A answers per second: mean %.3f over %d runs (the places swap each run)\n", s / n, n}'
