@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench-ab A=old/wavesites B=new/wavesites: which of two builds answers more with the same
-# CPU. A benchmark, not a test.
+# CPU; A or B may also be nginx or h2o, configured as make bench configures them. A benchmark,
+# not a test.
 #
 # make bench runs servers one after the other, so a change of a few percent drowns in the
 # machine's drift from one minute to the next (a round strays 10% or more). Here both builds run
@@ -19,24 +20,29 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 A=${A:-${1:-}}
 B=${B:-${2:-}}
-if [ ! -x "$A" ] || [ ! -x "$B" ]; then
-  echo "usage: make bench-ab A=path/to/wavesites B=path/to/other/wavesites" >&2
-  exit 2
-fi
+for server in "$A" "$B"; do
+  if [ "$server" != nginx ] && [ "$server" != h2o ] && [ ! -x "$server" ]; then
+    echo "usage: make bench-ab A=path/to/wavesites B=path/to/other/wavesites (or nginx, or h2o)" >&2
+    exit 2
+  fi
+done
 BW=$ROOT/build/bench-web
 [ -f "$BW/manifest.json" ] || { echo "bench-ab: $BW is missing: run make bench once first" >&2; exit 2; }
 QUOTA=${AB_QUOTA:-25}
 CONNS=${AB_CONNS:-512}
 RUNS=${AB_RUNS:-6}
 SECONDS_EACH=${AB_SECONDS:-5}
+# shellcheck source=scripts/bench-peers.sh
+. "$ROOT/scripts/bench-peers.sh"
+bench_paths "$BW"
 header=()
 case "${AB_PAYLOAD:-page-plain}" in
-  page-plain) path=/bench/page ;;
+  page-plain) path=$PAGE_PATH ;;
   page-gzip)
-    path=/bench/page
+    path=$PAGE_PATH
     header=(-H 'Accept-Encoding: gzip')
     ;;
-  asset-2KB) path=/$(cd "$BW" && find assets -type f ! -name '*.gz' ! -name '*.br' | sort | head -1) ;;
+  asset-2KB) path=$ASSET_PATH ;;
   /*) path=$AB_PAYLOAD ;;
   *) echo "bench-ab: unknown AB_PAYLOAD $AB_PAYLOAD" >&2; exit 2 ;;
 esac
@@ -65,17 +71,25 @@ shutdown_grace_seconds = 1
 TOML
 ulimit -n 20000
 
-# start SLOT BINARY: one server in its slot's cgroup, on core 0, on port 18180 + SLOT
+# start SLOT SERVER: one server (a wavesites binary, nginx or h2o) in its slot's cgroup, on core
+# 0, on port 18180 + SLOT; a peer's children (nginx's worker) follow it into the cgroup.
 start() {
   local cpu=/sys/fs/cgroup/cpu/wavesites-ab-$1 acct=/sys/fs/cgroup/cpuacct/wavesites-ab-$1
-  mkdir -p "$cpu" "$acct"
+  local port=$((18180 + $1)) dir=$TMP/slot-$1 cmd
+  mkdir -p "$cpu" "$acct" "$dir"
   echo 10000 > "$cpu/cpu.cfs_period_us"
   echo $((QUOTA * 100)) > "$cpu/cpu.cfs_quota_us"
+  case $2 in
+    nginx | h2o)
+      peer_configs "$dir" "$BW" "$port" "$port"
+      cmd=("$2" -c "$dir/$2.conf")
+      ;;
+    *) cmd=("$2" serve --config "$TMP/ws.toml" --web "$BW" --listen "127.0.0.1:$port" --data "$dir/data") ;;
+  esac
   (
     echo "$BASHPID" > "$cpu/cgroup.procs"
     echo "$BASHPID" > "$acct/cgroup.procs"
-    exec taskset -c 0 "$2" serve --config "$TMP/ws.toml" --web "$BW" --listen "127.0.0.1:$((18180 + $1))" \
-      --data "$TMP/data-$1" > "$TMP/log-$1" 2>&1
+    exec taskset -c 0 "${cmd[@]}" > "$dir/log" 2>&1
   ) &
   pids+=($!)
 }

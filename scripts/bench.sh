@@ -170,15 +170,9 @@ fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({
   links: { 'bench-shop': { url: 'https://shop.example/deals?src=bench' } },
 }));
 NODE
-PAGE_PATH=/bench/page
-PAGE_FILE=pages/page.html
-ASSET_FILE=""
-for f in "$BW"/assets/*; do
-  case "$f" in *.gz | *.br) ;; *) ASSET_FILE=assets/${f##*/}; break ;; esac
-done
-ASSET_PATH=/$ASSET_FILE
-GO_PATH=/go/bench-shop
-GO_TO='https://shop.example/deals?src=bench'
+# shellcheck source=scripts/bench-peers.sh
+. "$ROOT/scripts/bench-peers.sh"
+bench_paths "$BW"
 # name|path|request header|file the body must equal|Content-Encoding it must carry
 PAYLOADS=(
   "page-plain|$PAGE_PATH||$PAGE_FILE|"
@@ -201,71 +195,7 @@ for mode in on off; do
   { cat "$TMP/bench.toml"; printf '[stats]\nenabled = %s\n' "$([ $mode = on ] && echo true || echo false)"; } >"$TMP/bench-stats-$mode.toml"
 done
 
-cat >"$TMP/nginx.conf" <<NGINX
-worker_processes 1;
-daemon off;
-pid $TMP/nginx.pid;
-error_log $TMP/nginx-error.log;
-events { worker_connections 4096; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  tcp_nodelay on;
-  keepalive_requests 1000000;
-  open_file_cache max=1000 inactive=60s;
-  open_file_cache_valid 60s;
-  etag on;
-  gzip_static on;
-  gzip_vary on;
-  client_body_temp_path $TMP; proxy_temp_path $TMP; fastcgi_temp_path $TMP; uwsgi_temp_path $TMP; scgi_temp_path $TMP;
-  server {
-    listen 127.0.0.1:${PORT[nginx]} reuseport backlog=4096;
-    root $BW;
-    location = $PAGE_PATH {
-      types { }
-      default_type "text/html; charset=utf-8";
-      add_header Cache-Control "no-cache";
-      try_files /$PAGE_FILE =404;
-    }
-    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
-    location = $GO_PATH {
-      add_header Cache-Control "private, no-store" always;
-      add_header X-Robots-Tag "noindex, nofollow" always;
-      return 302 $GO_TO;
-    }
-    location / { }
-  }
-}
-NGINX
-
-cat >"$TMP/h2o.conf" <<H2O
-num-threads: 1
-max-connections: 4096
-listen:
-  host: 127.0.0.1
-  port: ${PORT[h2o]}
-file.send-compressed: ON
-file.mime.addtypes:
-  "text/html; charset=utf-8": .html
-hosts:
-  default:
-    paths:
-      $PAGE_PATH:
-        file.file: $BW/$PAGE_FILE
-        header.set: "Cache-Control: no-cache"
-      /assets:
-        file.dir: $BW/assets
-        header.set: "Cache-Control: public, max-age=31536000, immutable"
-      $GO_PATH:
-        redirect:
-          url: $GO_TO
-          status: 302
-        header.set: "Cache-Control: private, no-store"
-      /:
-        file.dir: $BW
-H2O
+peer_configs "$TMP" "$BW" "${PORT[nginx]}" "${PORT[h2o]}"
 
 up() { curl -s -o /dev/null "http://127.0.0.1:$1$ASSET_PATH"; }
 
