@@ -32,8 +32,8 @@ QUOTA=${AB_QUOTA:-25}
 CONNS=${AB_CONNS:-512}
 RUNS=${AB_RUNS:-6}
 SECONDS_EACH=${AB_SECONDS:-5}
-# shellcheck source=scripts/bench-peers.sh
-. "$ROOT/scripts/bench-peers.sh"
+# shellcheck source=scripts/bench-servers.sh
+. "$ROOT/scripts/bench-servers.sh"
 bench_paths "$BW"
 header=()
 case "${AB_PAYLOAD:-page-plain}" in
@@ -61,14 +61,7 @@ cleanup() {
   rm -rf "$TMP"
 }
 trap cleanup EXIT
-cat > "$TMP/ws.toml" <<'TOML'
-[hosts]
-bench = ["bench.test"]
-[server]
-threads = 1
-access_log = false
-shutdown_grace_seconds = 1
-TOML
+wavesites_config "$TMP/ws.toml"
 ulimit -n 20000
 
 # start SLOT SERVER: one server (a wavesites binary, nginx or h2o) in its slot's cgroup, on core

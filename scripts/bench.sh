@@ -170,8 +170,8 @@ fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({
   links: { 'bench-shop': { url: 'https://shop.example/deals?src=bench' } },
 }));
 NODE
-# shellcheck source=scripts/bench-peers.sh
-. "$ROOT/scripts/bench-peers.sh"
+# shellcheck source=scripts/bench-servers.sh
+. "$ROOT/scripts/bench-servers.sh"
 bench_paths "$BW"
 # name|path|request header|file the body must equal|Content-Encoding it must carry
 PAYLOADS=(
@@ -181,14 +181,7 @@ PAYLOADS=(
   "go-302|$GO_PATH|||"
 )
 
-cat >"$TMP/bench.toml" <<TOML
-[hosts]
-bench = ["bench.test"]
-[server]
-threads = 1
-access_log = false
-shutdown_grace_seconds = 1
-TOML
+wavesites_config "$TMP/bench.toml"
 # The visit counts' cost: the same server on the same page under its configured host (a view,
 # counted), with [stats] on and off.
 for mode in on off; do

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What make bench (bench.sh) and make bench-ab (bench-ab.sh) both serve: the bench files' paths
-# in build/bench-web, and nginx's and h2o's configurations for them. Sourced, not run.
+# in build/bench-web, and each server's configuration for them. Sourced, not run.
 # shellcheck disable=SC2034  # the paths are for the script that sources this
 
 # bench_paths WEB: sets PAGE_PATH, PAGE_FILE, ASSET_FILE, ASSET_PATH, GO_PATH and GO_TO for the
@@ -16,6 +16,19 @@ bench_paths() {
   ASSET_PATH=/$ASSET_FILE
   GO_PATH=/go/bench-shop
   GO_TO='https://shop.example/deals?src=bench'
+}
+
+# wavesites_config FILE: one I/O thread, no access log, a short shutdown; bench.test as a
+# configured host (the visit counts' rows), every other host on the prefixed route set.
+wavesites_config() {
+  cat >"$1" <<TOML
+[hosts]
+bench = ["bench.test"]
+[server]
+threads = 1
+access_log = false
+shutdown_grace_seconds = 1
+TOML
 }
 
 # peer_configs DIR WEB NGINX_PORT H2O_PORT: DIR/nginx.conf and DIR/h2o.conf, each serving WEB as
