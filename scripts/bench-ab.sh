@@ -90,36 +90,36 @@ usage_ns() { cat "/sys/fs/cgroup/cpuacct/wavesites-ab-$1/cpuacct.usage"; }
 load() { # SLOT SECONDS OUT
   taskset -c 1 wrk -t1 "-c$CONNS" "-d$2s" "${header[@]}" "http://127.0.0.1:$((18180 + $1))$path" > "$3"
 }
+load_both() { # SECONDS OUT1 OUT2: both places loaded at once
+  load 1 "$1" "$2" &
+  local w=$!
+  load 2 "$1" "$3"
+  wait "$w"
+}
 
 echo "bench-ab: $(basename "$A") (A) against $(basename "$B") (B), ${AB_PAYLOAD:-page-plain} $path, $CONNS connections, $RUNS runs of ${SECONDS_EACH}s, each capped at $QUOTA% of core 0"
 ratios=()
 for run in $(seq "$RUNS"); do
-  if [ $((run % 2)) = 1 ]; then first=$A second=$B; else first=$B second=$A; fi
+  # place 1 and place 2: who has each, by name and as A or B
+  if [ $((run % 2)) = 1 ]; then place=("$A" "$B") label=(A B); else place=("$B" "$A") label=(B A); fi
   pids=()
-  start 1 "$first"
-  start 2 "$second"
+  start 1 "${place[0]}"
+  start 2 "${place[1]}"
   for slot in 1 2; do
     for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$((18180 + slot))$path" && break; sleep 0.1; done
   done
-  load 1 2 /dev/null &  # a warm-up
-  w=$!
-  load 2 2 /dev/null
-  wait "$w"
+  load_both 2 /dev/null /dev/null  # a warm-up
   u1=$(usage_ns 1) u2=$(usage_ns 2)
-  load 1 "$SECONDS_EACH" "$TMP/wrk-1" &
-  w=$!
-  load 2 "$SECONDS_EACH" "$TMP/wrk-2"
-  wait "$w"
+  load_both "$SECONDS_EACH" "$TMP/wrk-1" "$TMP/wrk-2"
   u1=$(($(usage_ns 1) - u1)) u2=$(($(usage_ns 2) - u2))
   n1=$(awk '/ requests in / {print $1}' "$TMP/wrk-1")
   n2=$(awk '/ requests in / {print $1}' "$TMP/wrk-2")
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait "${pids[@]}" 2>/dev/null || true
-  # B/A whichever place each had
-  if [ "$first" = "$A" ]; then r=$(awk -v a="$n1" -v b="$n2" 'BEGIN {printf "%.3f", b / a}'); else r=$(awk -v a="$n2" -v b="$n1" 'BEGIN {printf "%.3f", b / a}'); fi
+  if [ "${label[0]}" = A ]; then na=$n1 nb=$n2; else na=$n2 nb=$n1; fi
+  r=$(awk -v a="$na" -v b="$nb" 'BEGIN {printf "%.3f", b / a}')
   ratios+=("$r")
-  awk -v run="$run" -v f="$([ "$first" = "$A" ] && echo A || echo B)" -v n1="$n1" -v n2="$n2" -v u1="$u1" -v u2="$u2" -v r="$r" 'BEGIN {
-    s = f == "A" ? "B" : "A"
-    printf "run %d: %s %d answers, %.2f us CPU each | %s %d answers, %.2f us each | B/A %s\n", run, f, n1, u1 / 1000 / n1, s, n2, u2 / 1000 / n2, r }'
+  awk -v run="$run" -v l1="${label[0]}" -v l2="${label[1]}" -v n1="$n1" -v n2="$n2" -v u1="$u1" -v u2="$u2" -v r="$r" 'BEGIN {
+    printf "run %d: %s %d answers, %.2f us CPU each | %s %d answers, %.2f us each | B/A %s\n", run, l1, n1, u1 / 1000 / n1, l2, n2, u2 / 1000 / n2, r }'
 done
 printf '%s\n' "${ratios[@]}" | awk '{s += $1; n++} END {printf "B/A answers per second: mean %.3f over %d runs (the places swap each run)\n", s / n, n}'
