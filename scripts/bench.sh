@@ -267,9 +267,7 @@ server_ticks() {
   echo "$t"
 }
 cpu_snap() { awk '$1=="cpu0" || $1=="cpu1" {print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6}' /proc/stat | tr '\n' ' '; }
-# Core 0's interrupt time (irq + softirq), in clock ticks. The kernel delivers each answer across
-# loopback in a softirq on the sender's core; where it accounts interrupt time apart (as on this
-# machine's kernel), that time is in no task's CPU: not in cpuacct, not under the quota.
+# Core 0's interrupt time (irq + softirq), in clock ticks: outside cpuacct (see the top).
 irq_ticks() { awk '$1=="cpu0" {print $7 + $8}' /proc/stat; }
 busy() { awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN { printf "%.3f", (c - a > 0 ? 1 - (d - b) / (c - a) : 0) }'; }
 
