@@ -266,9 +266,11 @@ server_ticks() {
   done
   echo "$t"
 }
-cpu_snap() { awk '$1=="cpu0" || $1=="cpu1" {print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6}' /proc/stat | tr '\n' ' '; }
-# Core 0's interrupt time (irq + softirq), in clock ticks: outside cpuacct (see the top).
-irq_ticks() { awk '$1=="cpu0" {print $7 + $8}' /proc/stat; }
+# Clock ticks of cores 0 and 1 (all, idle), then core 0's interrupt time (irq + softirq: outside
+# cpuacct, see the top).
+cpu_snap() {
+  awk '$1=="cpu0" || $1=="cpu1" {print $2+$3+$4+$5+$6+$7+$8+$9, $5+$6} $1=="cpu0" {irq = $7 + $8} END {print irq}' /proc/stat | tr '\n' ' '
+}
 busy() { awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN { printf "%.3f", (c - a > 0 ? 1 - (d - b) / (c - a) : 0) }'; }
 
 wrk_run() {  # port path header conns seconds -> wrk's output
@@ -277,14 +279,14 @@ wrk_run() {  # port path header conns seconds -> wrk's output
 measure() {  # name payload port path header conns round: warm-up, run, one line to runs.tsv
   local name=$1 payload=$2 port=$3 path=$4 header=$5 conns=$6 round=$7
   wrk_run "$port" "$path" "$header" "$conns" "$WARMUP" >/dev/null
-  local hz t0 t1 c0 c1 i0 i1 wu ws TIMEFORMAT='%3U %3S'
+  local hz t0 t1 c0 c1 wu ws TIMEFORMAT='%3U %3S'
   hz=$(getconf CLK_TCK)
   local a0=0 a1=0
   [ "$CAP" = 0 ] || a0=$(cat "$CG_ACCT/cpuacct.usage")
-  t0=$(server_ticks); read -r -a c0 <<<"$(cpu_snap)"; i0=$(irq_ticks)
+  t0=$(server_ticks); read -r -a c0 <<<"$(cpu_snap)"
   { time wrk_run "$port" "$path" "$header" "$conns" "$DUR" >"$TMP/wrk.out" 2>"$TMP/wrk.err"; } 2>"$TMP/wrk.time" \
     || die "wrk failed on $name $payload: $(cat "$TMP/wrk.err")"
-  t1=$(server_ticks); read -r -a c1 <<<"$(cpu_snap)"; i1=$(irq_ticks)
+  t1=$(server_ticks); read -r -a c1 <<<"$(cpu_snap)"
   [ "$CAP" = 0 ] || a1=$(cat "$CG_ACCT/cpuacct.usage")
   read -r wu ws <"$TMP/wrk.time"
   awk -v OFS='\t' -v name="$name" -v payload="$payload" -v conns="$conns" -v round="$round" \
@@ -292,7 +294,7 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
     -v cpu="$(awk -v d=$((t1 - t0)) -v hz="$hz" -v s="$DUR" -v ns=$((a1 - a0)) \
       'BEGIN { printf "%.4f", (ns > 0 ? ns / 1e9 / s : d / hz / s) }')" -v quota="$([ "$CAP" = 0 ] && echo 0 || echo "$QUOTA")" -v dur="$DUR" \
     -v b0="$(busy "${c0[0]}" "${c0[1]}" "${c1[0]}" "${c1[1]}")" -v b1="$(busy "${c0[2]}" "${c0[3]}" "${c1[2]}" "${c1[3]}")" \
-    -v irq_s="$(awk -v d=$((i1 - i0)) -v hz="$hz" 'BEGIN { printf "%.4f", d / hz }')" '
+    -v irq_ticks=$((c1[4] - c0[4])) -v hz="$hz" '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /m$/) return v * 60000; if (v ~ /s$/) return v * 1000; return v }
     /^Requests\/sec/ { rps = $2 }
     $1 == "99%" { p99 = ms($2) }
@@ -300,7 +302,7 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
     /^ *Socket errors/ { gsub(/,/, ""); errs = $4 + $6 + $8 + $10 }
     /Non-2xx or 3xx/ { non2xx = $NF }
     END { print name, payload, conns, round, rps + 0, p99 + 0, reqs + 0, errs + 0, non2xx + 0, cpu, wrk_cpu, b0, b1,
-      quota, (reqs > 0 ? sprintf("%.2f", cpu * dur * 1e6 / reqs) : 0), (reqs > 0 ? sprintf("%.2f", irq_s * 1e6 / reqs) : 0) }
+      quota, (reqs > 0 ? sprintf("%.2f", cpu * dur * 1e6 / reqs) : 0), (reqs > 0 ? sprintf("%.2f", irq_ticks / hz * 1e6 / reqs) : 0) }
   ' "$TMP/wrk.out" >>"$OUT/${RUNS_FILE:-runs.tsv}"
 }
 
