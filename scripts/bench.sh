@@ -53,6 +53,12 @@
 # answer (cpuacct.usage over the requests), busy % of the quota and p99, for the three servers and
 # for wavesites with its visit counts on (the page under its configured host, every answer a
 # view), then the two ratios round by round, to show how far one round strays from the medians.
+# Unlike the uncapped rounds, the four capped servers are started at once and wait side by side,
+# each in its own cgroups, and each cell (payload, connections) is measured for all of them back
+# to back, the order rotating each round: this machine's speed drifts over minutes (by 20-30%
+# within half an hour), and measured server after server, one server's cells came minutes before
+# another's, so the ratio carried the drift. The noise of seconds stays (two runs 15 s apart
+# differ by up to 10%): only rounds narrow it. An idle server takes no CPU from the loaded one.
 # Where the cgroups cannot be written (not root, no cgroup v1), the capped rounds are
 # skipped with the reason, and the bench goes on.
 #
@@ -96,7 +102,8 @@ CG_ACCT=/sys/fs/cgroup/cpuacct/wavesites-bench
 CAP=0  # 1 while a capped server runs (start_server puts it in the cgroups)
 PERF_CONN=512
 OUT=$ROOT/build/bench
-declare -A PORT=([wavesites]=18081 [nginx]=18082 [h2o]=18083)
+declare -A PORT=([wavesites]=18081 [nginx]=18082 [h2o]=18083 [stats-on]=18084)
+declare -A PID=()  # the servers running, by label
 SERVERS=(wavesites nginx h2o)
 
 die() { echo "bench: $*" >&2; exit 1; }
@@ -123,12 +130,12 @@ TMP=$(mktemp -d)
 SRV_PID=""
 PARANOID_OLD=""
 cleanup() {
-  [ -z "$SRV_PID" ] || kill "$SRV_PID" 2>/dev/null || true
+  ((${#PID[@]} == 0)) || kill "${PID[@]}" 2>/dev/null || true
   local jobs_left
   mapfile -t jobs_left < <(jobs -p)
   ((${#jobs_left[@]} == 0)) || kill "${jobs_left[@]}" 2>/dev/null || true
   [ -z "$PARANOID_OLD" ] || sysctl -q -w kernel.perf_event_paranoid="$PARANOID_OLD" || true
-  rmdir "$CG_CPU" "$CG_ACCT" 2>/dev/null || true
+  rmdir "$CG_CPU"/*/ "$CG_ACCT"/*/ "$CG_CPU" "$CG_ACCT" 2>/dev/null || true
   rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -198,7 +205,8 @@ peer_configs "$TMP" "$BW" "${PORT[nginx]}" "${PORT[h2o]}"
 
 up() { curl -s -o /dev/null "http://127.0.0.1:$1$ASSET_PATH"; }
 
-# The capped rounds' cgroups; prints why not and fails when they cannot be made.
+# The capped rounds' cgroups, one per server label given; prints why not and fails when they
+# cannot be made.
 cgroup_setup() {
   if ((QUOTA == 0)); then
     echo "BENCH_QUOTA=0"
@@ -208,33 +216,41 @@ cgroup_setup() {
     echo "/sys/fs/cgroup/cpu and /sys/fs/cgroup/cpuacct (cgroup v1) are not writable here"
     return 1
   fi
-  if ! { mkdir -p "$CG_CPU" "$CG_ACCT" && echo 10000 >"$CG_CPU/cpu.cfs_period_us" &&
-    echo $((QUOTA * 100)) >"$CG_CPU/cpu.cfs_quota_us"; } 2>/dev/null; then
-    echo "cannot make the cgroup $CG_CPU with a quota"
-    return 1
-  fi
+  local n
+  for n in "$@"; do
+    if ! { mkdir -p "$CG_CPU/$n" "$CG_ACCT/$n" && echo 10000 >"$CG_CPU/$n/cpu.cfs_period_us" &&
+      echo $((QUOTA * 100)) >"$CG_CPU/$n/cpu.cfs_quota_us"; } 2>/dev/null; then
+      echo "cannot make the cgroup $CG_CPU/$n with a quota"
+      return 1
+    fi
+  done
 }
-# Runs a server: in the capped rounds' cgroups first (its threads and children follow it there).
+# Runs a server (label, command): in its capped cgroups first (its threads and children follow).
 launch() {
   if [ "$CAP" = 1 ]; then
-    echo "$BASHPID" >"$CG_CPU/cgroup.procs"
-    echo "$BASHPID" >"$CG_ACCT/cgroup.procs"
+    echo "$BASHPID" >"$CG_CPU/$1/cgroup.procs"
+    echo "$BASHPID" >"$CG_ACCT/$1/cgroup.procs"
   fi
+  shift
   exec "$@"
 }
 
-start_server() {  # name: starts it alone on core 0, sets SRV_PID, returns once it answers
-  local name=$1 port=${PORT[$1]}
+# label: starts it on core 0 and returns once it answers; SRV_PID and PID[label] are its pid.
+# stats-on is wavesites (with WS_CONFIG) on a port and data directory of its own.
+start_server() {
+  local label=$1 name=${1/#stats-on/wavesites} port=${PORT[$1]} data=$TMP/data
+  [ "$label" = wavesites ] || data=$TMP/data-$label
   ! up "$port" || die "port $port already answers (another bench running?)"
   case $name in
     # As a shell starts it: SIGPIPE at its default, so a server that relied on an inherited
     # ignore would die here (wrk resets its connections at the end of every run).
-    wavesites) (launch taskset -c 0 env --default-signal=PIPE "$ROOT/build/bin/wavesites" serve --config "${WS_CONFIG:-$TMP/bench.toml}" \
-      --web "$BW" --listen "127.0.0.1:$port" --data "$TMP/data" 2>>"$TMP/wavesites.log") & ;;
-    nginx) (launch taskset -c 0 nginx -c "$TMP/nginx.conf" 2>>"$TMP/nginx.log") & ;;
-    h2o) (launch taskset -c 0 h2o -c "$TMP/h2o.conf" >>"$TMP/h2o.log" 2>&1) & ;;
+    wavesites) (launch "$label" taskset -c 0 env --default-signal=PIPE "$ROOT/build/bin/wavesites" serve --config "${WS_CONFIG:-$TMP/bench.toml}" \
+      --web "$BW" --listen "127.0.0.1:$port" --data "$data" 2>>"$TMP/wavesites.log") & ;;
+    nginx) (launch "$label" taskset -c 0 nginx -c "$TMP/nginx.conf" 2>>"$TMP/nginx.log") & ;;
+    h2o) (launch "$label" taskset -c 0 h2o -c "$TMP/h2o.conf" >>"$TMP/h2o.log" 2>&1) & ;;
   esac
   SRV_PID=$!
+  PID[$label]=$SRV_PID
   for _ in $(seq 100); do
     up "$port" && return 0
     kill -0 "$SRV_PID" 2>/dev/null || break
@@ -243,17 +259,17 @@ start_server() {  # name: starts it alone on core 0, sets SRV_PID, returns once 
   tail -n 20 "$TMP/$name"*.log >&2 || true
   die "$name did not start"
 }
-stop_server() {  # wavesites must still be alive after its rounds, and stop with status 0
-  local name=${1:-} status=0
-  if [ "$name" = wavesites ] && ! kill -0 "$SRV_PID" 2>/dev/null; then
-    wait "$SRV_PID" || status=$?
+stop_server() {  # label: wavesites must still be alive after its rounds, and stop with status 0
+  local label=$1 status=0 pid=${PID[$1]}
+  local name=${label/#stats-on/wavesites}
+  unset "PID[$label]"
+  if [ "$name" = wavesites ] && ! kill -0 "$pid" 2>/dev/null; then
+    wait "$pid" || status=$?
     tail -n 20 "$TMP/wavesites.log" >&2 || true
-    SRV_PID=""
     die "wavesites died during the bench (exit status $status)"
   fi
-  kill "$SRV_PID" 2>/dev/null || true
-  wait "$SRV_PID" 2>/dev/null || status=$?
-  SRV_PID=""
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || status=$?
   [ "$name" != wavesites ] || [ "$status" -eq 0 ] || die "wavesites exited with status $status at shutdown"
 }
 
@@ -282,12 +298,12 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
   local hz t0 t1 c0 c1 wu ws TIMEFORMAT='%3U %3S'
   hz=$(getconf CLK_TCK)
   local a0=0 a1=0
-  [ "$CAP" = 0 ] || a0=$(cat "$CG_ACCT/cpuacct.usage")
+  [ "$CAP" = 0 ] || a0=$(cat "$CG_ACCT/$name/cpuacct.usage")
   t0=$(server_ticks); read -r -a c0 <<<"$(cpu_snap)"
   { time wrk_run "$port" "$path" "$header" "$conns" "$DUR" >"$TMP/wrk.out" 2>"$TMP/wrk.err"; } 2>"$TMP/wrk.time" \
     || die "wrk failed on $name $payload: $(cat "$TMP/wrk.err")"
   t1=$(server_ticks); read -r -a c1 <<<"$(cpu_snap)"
-  [ "$CAP" = 0 ] || a1=$(cat "$CG_ACCT/cpuacct.usage")
+  [ "$CAP" = 0 ] || a1=$(cat "$CG_ACCT/$name/cpuacct.usage")
   read -r wu ws <"$TMP/wrk.time"
   awk -v OFS='\t' -v name="$name" -v payload="$payload" -v conns="$conns" -v round="$round" \
     -v wrk_cpu="$(awk -v u="$wu" -v s="$ws" -v d="$DUR" 'BEGIN { printf "%.3f", (u + s) / d }')" \
@@ -392,32 +408,31 @@ done
 # The capped rounds: each server in its cgroup at BENCH_QUOTA% of core 0; wavesites also with its
 # visit counts on (the page under its configured host), whose row shows what counting costs.
 : >"$OUT/runs-capped.tsv"
-if why=$(cgroup_setup); then
-  CAPPED=(wavesites nginx h2o stats-on)
+CAPPED=(wavesites nginx h2o stats-on)
+if why=$(cgroup_setup "${CAPPED[@]}"); then
   runs=$((ROUNDS * (3 * ${#PAYLOADS[@]} + 1) * ${#CONNS[@]}))
   printf '\ncapped rounds, %s%% of a core each: %s runs, about %s min\n' "$QUOTA" "$runs" $(((runs * (DUR + WARMUP) + 59) / 60))
-  for round in $(seq "$ROUNDS"); do
-    for i in "${!CAPPED[@]}"; do
-      name=${CAPPED[$(((i + round - 1) % ${#CAPPED[@]}))]}
-      if [ "$name" = stats-on ]; then
-        CAP=1 WS_CONFIG=$TMP/bench-stats-on.toml start_server wavesites
-        for conns in "${CONNS[@]}"; do
-          CAP=1 RUNS_FILE=runs-capped.tsv measure stats-on page-plain "${PORT[wavesites]}" "$PAGE_PATH" "Host: bench.test" "$conns" "$round"
-        done
-        stop_server wavesites
-      else
-        CAP=1 start_server "$name"
-        for spec in "${PAYLOADS[@]}"; do
-          IFS='|' read -r payload path header _ _ <<<"$spec"
-          for conns in "${CONNS[@]}"; do
-            CAP=1 RUNS_FILE=runs-capped.tsv measure "$name" "$payload" "${PORT[$name]}" "$path" "$header" "$conns" "$round"
-          done
-        done
-        stop_server "$name"
-      fi
-      printf '  capped round %s/%s: %s done\n' "$round" "$ROUNDS" "$name"
-    done
+  # side by side, each cell measured for all four back to back (see the top)
+  for name in "${CAPPED[@]}"; do
+    if [ "$name" = stats-on ]; then CAP=1 WS_CONFIG=$TMP/bench-stats-on.toml start_server stats-on; else CAP=1 start_server "$name"; fi
   done
+  for round in $(seq "$ROUNDS"); do
+    for spec in "${PAYLOADS[@]}"; do
+      IFS='|' read -r payload path header _ _ <<<"$spec"
+      for conns in "${CONNS[@]}"; do
+        for i in "${!CAPPED[@]}"; do  # the order rotates each round
+          name=${CAPPED[$(((i + round - 1) % ${#CAPPED[@]}))]}
+          if [ "$name" != stats-on ]; then
+            CAP=1 RUNS_FILE=runs-capped.tsv measure "$name" "$payload" "${PORT[$name]}" "$path" "$header" "$conns" "$round"
+          elif [ "$payload" = page-plain ]; then
+            CAP=1 RUNS_FILE=runs-capped.tsv measure stats-on page-plain "${PORT[stats-on]}" "$PAGE_PATH" "Host: bench.test" "$conns" "$round"
+          fi
+        done
+      done
+    done
+    printf '  capped round %s/%s done\n' "$round" "$ROUNDS"
+  done
+  for name in "${CAPPED[@]}"; do stop_server "$name"; done
 else
   printf '\ncapped rounds skipped: %s\n' "$why"
 fi
@@ -518,7 +533,7 @@ for (const r of results) {
 const cappedResults = [];
 if (capped.length) {
   const quota = capped[0].quota_percent;
-  console.log('\ncapped at ' + quota + '% of core 0 (cgroup cpu.cfs_quota_us), median of ${ROUNDS} rounds: requests/s, CPU µs per answer (cpuacct), busy % of the quota, p99 ms');
+  console.log('\ncapped at ' + quota + '% of core 0 (cgroup cpu.cfs_quota_us), median of ${ROUNDS} rounds, each cell run for the servers back to back: requests/s, CPU µs per answer (cpuacct), busy % of the quota, p99 ms');
   const who = [...servers, 'stats-on'];
   console.log('payload'.padEnd(11) + h('conns', 6) + who.map((s) => h(s, 13) + h('µs', 7) + h('busy', 6) + h('p99', 7)).join('') + h('ws/nginx', 10) + h('ws/h2o', 8));
   for (const payload of payloads) for (const c of conns) {
