@@ -57,8 +57,9 @@
 # each in its own cgroups, and each cell (payload, connections) is measured for all of them back
 # to back, the order rotating each round: this machine's speed drifts over minutes (by 20-30%
 # within half an hour), and measured server after server, one server's cells came minutes before
-# another's, so the ratio carried the drift. The noise of seconds stays (two runs 15 s apart
-# differ by up to 10%): only rounds narrow it. An idle server takes no CPU from the loaded one.
+# another's, so the ratio carried the drift. The noise of seconds stays (the ratio of two 7 s
+# runs in turn went from 0.93 to 1.30): only rounds narrow it. An idle server takes no CPU from
+# the loaded one.
 # Where the cgroups cannot be written (not root, no cgroup v1), the capped rounds are
 # skipped with the reason, and the bench goes on.
 #
@@ -569,8 +570,6 @@ if (cappedResults.length) {
   for (const r of cappedResults) {
     console.log(r.payload.padEnd(11) + h(r.connections, 6) + '   ' + list(r.rounds_over_nginx) + ' | ' + list(r.rounds_over_h2o));
   }
-}
-if (cappedResults.length) {
   // Outside the quota: the kernel's delivery of the answers over loopback, in softirqs on core 0.
   console.log('\ncore 0 interrupt time per answer in the capped runs, µs: irq + softirq in /proc/stat, mostly the kernel delivering');
   console.log('the answers over loopback; a kernel that shows it here accounts it apart, in no task: not in the µs above, not under the quota');
