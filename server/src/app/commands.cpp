@@ -276,6 +276,7 @@ int run(const serve_command& cmd, const std::function<void(route_table&)>& add_r
                           {"version", version_string},
                           {"files", cat.file_count()},
                           {"memory_mb", static_cast<double>(cat.byte_count()) / 1e6},
+                          {"threads", srv.threads()},
                           {"config", cmd.store.config_path},
                           {"store", (*db)->kind()}});
   // Where to open the sites: an unspecified listen address is reachable on loopback.

@@ -32,7 +32,7 @@ struct metrics_config {
 };
 
 struct server_config {
-  unsigned threads = 0;  ///< 0: one per core
+  unsigned threads = 0;  ///< 0: one per core the process can use (util/cores.hpp)
   std::chrono::seconds read_timeout{15};
   std::chrono::seconds idle_timeout{60};
   /// The longest an answer may wait for the client to take any more of it.

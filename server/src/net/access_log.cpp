@@ -5,8 +5,8 @@
 
 #include <unistd.h>
 
+#include <charconv>
 #include <chrono>
-#include <cstdio>
 
 namespace wavesites {
 
@@ -22,6 +22,16 @@ void append_field(std::string& out, std::string_view name, std::string_view valu
   append_json_escaped(out, value.substr(0, max_header_value));
 }
 
+template <typename... Format>
+void append_number(std::string& out, auto value, Format... format) {
+  char text[64];
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, value, format...);
+  if (ec == std::errc{})
+    out.append(text, end);
+  else
+    out += '0';  // a duration too large for the buffer: not a time any request takes
+}
+
 }  // namespace
 
 void access_log::record(const access_entry& e) {
@@ -34,11 +44,16 @@ void access_log::record(const access_entry& e) {
     std::strftime(stamp_, sizeof stamp_, "%Y-%m-%dT%H:%M:%S", &tm);
     stamp_sec_ = sec;
   }
-  char tail[96];
+  // The numbers go in with to_chars, not snprintf, whose format parsing and float path were over
+  // half of the time spent formatting a line (perf, 2 KB asset at 512 connections). With both
+  // this and the escaping's runs, a server logging every request answers 5% more (make bench-ab).
+  const auto milli = static_cast<int>(ms % 1000);
+  const char frac[] = {'.', static_cast<char>('0' + milli / 100), static_cast<char>('0' + milli / 10 % 10),
+                       static_cast<char>('0' + milli % 10), 'Z'};
   buf_ += "{\"time\":\"";
   buf_ += stamp_;
-  std::snprintf(tail, sizeof tail, ".%03dZ\",\"host\":\"", static_cast<int>(ms % 1000));
-  buf_ += tail;
+  buf_.append(frac, sizeof frac);
+  buf_ += "\",\"host\":\"";
   append_json_escaped(buf_, e.host.substr(0, max_header_value));
   buf_ += "\",\"method\":\"";
   append_json_escaped(buf_, e.method);
@@ -48,9 +63,13 @@ void access_log::record(const access_entry& e) {
   append_field(buf_, "ua", e.user_agent);
   append_field(buf_, "referer", e.referer);
   append_field(buf_, "request_id", e.request_id);
-  std::snprintf(tail, sizeof tail, "\",\"status\":%d,\"bytes\":%llu,\"duration_ms\":%.3f}\n", e.status,
-                static_cast<unsigned long long>(e.bytes), e.duration_ms);
-  buf_ += tail;
+  buf_ += "\",\"status\":";
+  append_number(buf_, e.status);
+  buf_ += ",\"bytes\":";
+  append_number(buf_, e.bytes);
+  buf_ += ",\"duration_ms\":";
+  append_number(buf_, e.duration_ms, std::chars_format::fixed, 3);
+  buf_ += "}\n";
   if (buf_.size() >= capacity_ - 1024) flush();
 }
 

@@ -19,6 +19,7 @@
 #include "log/event_log.hpp"
 #include "metrics/metrics.hpp"
 #include "net/fault_point.hpp"
+#include "util/cores.hpp"
 
 namespace wavesites {
 
@@ -78,7 +79,7 @@ server::server(const server_context& app) : app_(app), room_(connection_limits::
   ignore_client_signals();
   reconfigure(app.start.server);
   unsigned n = app.start.server.threads;
-  if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
+  if (n == 0) n = usable_cores();
   for (unsigned i = 0; i < n; ++i) workers_.push_back(std::make_unique<worker>(app, limits_));
   for (const auto& w : workers_) w->set_peers(workers_);
 }

@@ -37,6 +37,9 @@ class server {
   explicit server(const server_context& app);
   ~server();
 
+  /// The I/O threads it runs: `threads`, or for 0 the cores this process can use (usable_cores).
+  [[nodiscard]] std::size_t threads() const { return workers_.size(); }
+
   /// Binds the listening socket; returns the actual endpoint (port 0 picks a free port).
   result<tcp::endpoint> listen(const listen_address& where);
 

@@ -10,6 +10,7 @@
 #include "sites/manifest.hpp"
 #include "sites/server_settings.hpp"
 #include "sites/settings.hpp"
+#include "util/cores.hpp"
 
 namespace wavesites {
 
@@ -139,7 +140,7 @@ class catalog_builder {
       }
     };
     std::vector<std::thread> helpers;
-    const auto cores = std::max(1u, std::thread::hardware_concurrency());
+    const auto cores = usable_cores();
     for (unsigned i = 1; i < cores && i < filled_.size(); ++i) helpers.emplace_back(work);
     work();
     for (auto& h : helpers) h.join();
