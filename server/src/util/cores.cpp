@@ -76,21 +76,18 @@ std::optional<std::string> under_mount(std::string_view mount_point, std::string
 
 }  // namespace
 
-std::optional<double> quota_v2(std::string_view cpu_max) {
-  while (!cpu_max.empty() && cpu_max.back() == '\n') cpu_max.remove_suffix(1);
-  const auto parts = split(cpu_max, ' ');
-  if (parts.size() != 2) return std::nullopt;
-  const auto quota = whole(parts[0]);
-  const auto period = whole(parts[1]);
-  if (!quota || !period || *quota <= 0 || *period <= 0) return std::nullopt;
-  return static_cast<double>(*quota) / static_cast<double>(*period);
-}
-
 std::optional<double> quota_v1(std::string_view quota_us, std::string_view period_us) {
   const auto quota = whole(quota_us);
   const auto period = whole(period_us);
   if (!quota || !period || *quota <= 0 || *period <= 0) return std::nullopt;
   return static_cast<double>(*quota) / static_cast<double>(*period);
+}
+
+std::optional<double> quota_v2(std::string_view cpu_max) {
+  // The same two numbers on one line; "max" for none is not a number, so it reads as none.
+  const auto parts = split(cpu_max, ' ');
+  if (parts.size() != 2) return std::nullopt;
+  return quota_v1(parts[0], parts[1]);
 }
 
 std::optional<cpu_cgroup> find_cpu_cgroup(std::string_view proc_cgroup, std::string_view mountinfo) {
