@@ -58,3 +58,54 @@ test('under load from many connections, every access-log line on a pipe is whole
     if (srv.child.exitCode === null) await srv.stop();
   }
 });
+
+// Regression: the access log was written to stdout by the I/O threads themselves, so a stdout
+// nobody read (here a pipe whose reader never reads) stopped every answer once the pipe was
+// full, after a few dozen of these requests. A thread of its own now writes stdout.
+test('a stdout nobody reads holds up no answer, and the server still stops on time', async () => {
+  const srv = await startServer({
+    config: configText(''),
+    // The server's stdout becomes a pipe to a reader that never reads and ends with the server.
+    wrapper: ['bash', '-c', 'exec "$@" > >(exec tail --pid=$$ -f /dev/null)', 'bash'],
+  });
+  try {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const total = 4000;
+    let next = 0;
+    const pad = 'p'.repeat(1200); // 4000 lines of about 1.7 KB: 100 times what the pipe holds
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < total) {
+          const n = next++;
+          await new Promise((resolve, reject) => {
+            const req = http.get(
+              {
+                host: '127.0.0.1',
+                port: srv.port,
+                path: `/no-such-page/${n}/${pad}`,
+                agent,
+                timeout: 5000,
+              },
+              (res) => {
+                res.resume();
+                res.on('end', resolve);
+              },
+            );
+            req.on('timeout', () =>
+              req.destroy(new Error(`request ${n} waited 5 s: the server is stuck`)),
+            );
+            req.on('error', reject);
+          });
+        }
+      }),
+    );
+    agent.destroy();
+    const started = Date.now();
+    const { code } = await srv.stop();
+    assert.equal(code, 0);
+    // It waits at most 2 s for stdout to take the rest, then goes.
+    assert.ok(Date.now() - started < 10_000, `stopping took ${Date.now() - started} ms`);
+  } finally {
+    if (srv.child.exitCode === null) await srv.stop('SIGKILL');
+  }
+});

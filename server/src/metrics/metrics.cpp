@@ -184,6 +184,9 @@ std::string registry::render() const {
   header(out, "wavesites_internal_errors_total", "counter",
          "Faults caught at a request's or a thread's boundary (answered 500 or the connection closed).");
   sample(out, "wavesites_internal_errors_total", {}, internal_errors_.load(relaxed));
+  header(out, "wavesites_access_log_dropped_lines_total", "counter",
+         "Access-log lines dropped because the reader of stdout fell too far behind.");
+  sample(out, "wavesites_access_log_dropped_lines_total", {}, access_log_dropped_.load(relaxed));
   render_intake(out);
   render_outbox(out);
   return out;
@@ -320,6 +323,10 @@ void count_stats_flush(double seconds, std::uint64_t rows) {
 
 void count_internal_error() {
   global().count_internal_error();
+}
+
+void count_access_log_dropped(std::uint64_t lines) {
+  global().count_access_log_dropped(lines);
 }
 
 }  // namespace wavesites::metrics

@@ -1,12 +1,12 @@
 #include "net/access_log.hpp"
 
-#include <cerrno>
-#include <mutex>
-
 #include <unistd.h>
 
 #include <charconv>
 #include <chrono>
+
+#include "log/line_writer.hpp"
+#include "metrics/metrics.hpp"
 
 namespace wavesites {
 
@@ -74,20 +74,19 @@ void access_log::record(const access_entry& e) {
 }
 
 void access_log::flush() {
-  // Every I/O thread flushes its own buffer to the one stdout. A write of more than PIPE_BUF
-  // bytes to a pipe may be split, and another thread's write may land in the gap, cutting lines
-  // in two; so the whole buffer goes out under one lock, partial writes and all. Flushes are a
-  // few a second per thread: the lock is never contended for long.
-  static std::mutex stdout_mutex;
-  const std::lock_guard lock(stdout_mutex);
-  std::size_t done = 0;
-  while (done < buf_.size()) {
-    const auto n = ::write(STDOUT_FILENO, buf_.data() + done, buf_.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;  // stdout gone: drop the lines rather than block serving
-    done += static_cast<std::size_t>(n);
-  }
-  buf_.clear();
+  stdout_lines().hand(buf_);
+}
+
+bool access_log::drain(std::chrono::milliseconds limit) {
+  return stdout_lines().drain(limit);
+}
+
+log::line_writer& access_log::stdout_lines() {
+  // Never destroyed: its thread may be blocked on a stalled stdout when the process ends, and
+  // a static's destructor would wait for it. The server drains it (bounded) before it exits.
+  static auto* const writer = new log::line_writer(
+      STDOUT_FILENO, max_pending, "access_log", [](std::uint64_t lines) { metrics::count_access_log_dropped(lines); });
+  return *writer;
 }
 
 }  // namespace wavesites

@@ -236,6 +236,8 @@ int server::run() {
   for (auto& t : threads) t.join();
   if (reload_thread_.joinable()) reload_thread_.join();
   for (const auto& w : workers_) w->log().flush();
+  // Bounded: a stdout nobody reads must not keep a stopping server alive.
+  access_log::drain(std::chrono::seconds(2));
   log::info("stopped");
   return 0;
 }

@@ -25,6 +25,7 @@ std::string captured_stdout(F fn) {
   const int saved = ::dup(STDOUT_FILENO);
   ::dup2(file, STDOUT_FILENO);
   fn();
+  EXPECT_TRUE(access_log::drain(std::chrono::seconds(5))) << "stdout's writer did not finish";
   ::dup2(saved, STDOUT_FILENO);
   ::close(saved);
   std::string text;
@@ -121,7 +122,7 @@ TEST(AccessLog, AFullBufferIsWrittenWithoutWaitingForTheFlush) {
     access_log log;
     const std::string path(400, 'p');
     for (; count < 400; ++count) log.record(entry("h", "GET", path, 200));
-    std::fflush(stdout);
+    ASSERT_TRUE(access_log::drain(std::chrono::seconds(5)));
     written = static_cast<std::size_t>(::lseek(STDOUT_FILENO, 0, SEEK_CUR));
   });
   EXPECT_GT(written, 32u * 1024) << "most of 400 lines of 500 bytes went out before the log's end";
