@@ -7,37 +7,50 @@ import http from 'node:http';
 
 import { configText, startServer } from './harness.mjs';
 
+/**
+ * `total` GETs of 404 pages with long paths (long lines fill the log's buffers fast), from
+ * `connections` keep-alive connections at once; `userAgent(n)`, if given, names each client. A
+ * request unanswered for 5 s fails it: the server is stuck.
+ */
+async function requestMany(port, total, connections, userAgent) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const pad = 'p'.repeat(1200);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < total) {
+        const n = next++;
+        await new Promise((resolve, reject) => {
+          const req = http.get(
+            {
+              host: '127.0.0.1',
+              port,
+              path: `/no-such-page/${n}/${pad}`,
+              agent,
+              timeout: 5000,
+              headers: userAgent ? { 'User-Agent': userAgent(n) } : {},
+            },
+            (res) => {
+              res.resume();
+              res.on('end', resolve);
+            },
+          );
+          req.on('timeout', () =>
+            req.destroy(new Error(`request ${n} waited 5 s: the server is stuck`)),
+          );
+          req.on('error', reject);
+        });
+      }
+    }),
+  );
+  agent.destroy();
+}
+
 test('under load from many connections, every access-log line on a pipe is whole JSON', async () => {
   const srv = await startServer({ config: configText('') }); // threads = 2
   try {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     const total = 30_000;
-    let next = 0;
-    const pad = 'p'.repeat(1200); // long lines fill the buffers fast
-    await Promise.all(
-      Array.from({ length: 64 }, async () => {
-        while (next < total) {
-          const n = next++;
-          await new Promise((resolve, reject) => {
-            const req = http.get(
-              {
-                host: '127.0.0.1',
-                port: srv.port,
-                path: `/no-such-page/${n}/${pad}`,
-                agent,
-                headers: { 'User-Agent': `load-${n}-${'u'.repeat(400)}` },
-              },
-              (res) => {
-                res.resume();
-                res.on('end', resolve);
-              },
-            );
-            req.on('error', reject);
-          });
-        }
-      }),
-    );
-    agent.destroy();
+    await requestMany(srv.port, total, 64, (n) => `load-${n}-${'u'.repeat(400)}`);
     await srv.stop();
     const lines = srv.stdout.split('\n').filter((l) => l !== '');
     const broken = lines.filter((l) => {
@@ -69,37 +82,8 @@ test('a stdout nobody reads holds up no answer, and the server still stops on ti
     wrapper: ['bash', '-c', 'exec "$@" > >(exec tail --pid=$$ -f /dev/null)', 'bash'],
   });
   try {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-    const total = 4000;
-    let next = 0;
-    const pad = 'p'.repeat(1200); // 4000 lines of about 1.7 KB: 100 times what the pipe holds
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next < total) {
-          const n = next++;
-          await new Promise((resolve, reject) => {
-            const req = http.get(
-              {
-                host: '127.0.0.1',
-                port: srv.port,
-                path: `/no-such-page/${n}/${pad}`,
-                agent,
-                timeout: 5000,
-              },
-              (res) => {
-                res.resume();
-                res.on('end', resolve);
-              },
-            );
-            req.on('timeout', () =>
-              req.destroy(new Error(`request ${n} waited 5 s: the server is stuck`)),
-            );
-            req.on('error', reject);
-          });
-        }
-      }),
-    );
-    agent.destroy();
+    // 4000 lines of about 1.7 KB: 100 times what the pipe holds.
+    await requestMany(srv.port, 4000, 16);
     const started = Date.now();
     const { code } = await srv.stop();
     assert.equal(code, 0);
