@@ -131,7 +131,6 @@ ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 (($(ulimit -n) >= max_conn + 64)) || die "ulimit -n is $(ulimit -n), too low for $max_conn connections"
 
 TMP=$(mktemp -d)
-SRV_PID=""
 PARANOID_OLD=""
 cleanup() {
   ((${#PID[@]} == 0)) || kill "${PID[@]}" 2>/dev/null || true
@@ -239,7 +238,7 @@ launch() {
   exec "$@"
 }
 
-# label: starts it on core 0 and returns once it answers; SRV_PID and PID[label] are its pid.
+# label: starts it on core 0 and returns once it answers; PID[label] is its pid.
 # stats-on is wavesites (with WS_CONFIG) on a port and data directory of its own.
 start_server() {
   local label=$1 name=${1/#stats-on/wavesites} port=${PORT[$1]} data=$TMP/data
@@ -253,11 +252,10 @@ start_server() {
     nginx) (launch "$label" taskset -c 0 nginx -c "$TMP/nginx.conf" 2>>"$TMP/nginx.log") & ;;
     h2o) (launch "$label" taskset -c 0 h2o -c "$TMP/h2o.conf" >>"$TMP/h2o.log" 2>&1) & ;;
   esac
-  SRV_PID=$!
-  PID[$label]=$SRV_PID
+  PID[$label]=$!
   for _ in $(seq 100); do
     up "$port" && return 0
-    kill -0 "$SRV_PID" 2>/dev/null || break
+    kill -0 "${PID[$label]}" 2>/dev/null || break
     sleep 0.1
   done
   tail -n 20 "$TMP/$name"*.log >&2 || true
@@ -277,10 +275,10 @@ stop_server() {  # label: wavesites must still be alive after its rounds, and st
   [ "$name" != wavesites ] || [ "$status" -eq 0 ] || die "wavesites exited with status $status at shutdown"
 }
 
-# CPU time (clock ticks) of the server process and its children (nginx's worker).
+# CPU time (clock ticks) of the server process `pid` and its children (nginx's worker).
 server_ticks() {
   local t=0 p
-  for p in "$SRV_PID" $(pgrep -P "$SRV_PID" || true); do
+  for p in "$1" $(pgrep -P "$1" || true); do
     [ -r "/proc/$p/stat" ] || continue
     t=$((t + $(sed 's/.*) //' "/proc/$p/stat" | awk '{print $12 + $13}')))
   done
@@ -314,12 +312,14 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
   wrk_run "$port" "$path" "$header" "$conns" "$WARMUP" >/dev/null
   local hz t0 t1 c0 c1 wu ws TIMEFORMAT='%3U %3S'
   hz=$(getconf CLK_TCK)
-  local a0=0 a1=0
+  # The server of the row: its label's, or for the stats section's rows (stats-off, stats-on,
+  # run under the label wavesites) wavesites'.
+  local pid=${PID[$name]:-${PID[wavesites]}} a0=0 a1=0
   [ "$CAP" = 0 ] || a0=$(cat "$CG_ACCT/$name/cpuacct.usage")
-  t0=$(server_ticks); read -r -a c0 <<<"$(cpu_snap)"
+  t0=$(server_ticks "$pid"); read -r -a c0 <<<"$(cpu_snap)"
   { time wrk_run "$port" "$path" "$header" "$conns" "$DUR" >"$TMP/wrk.out" 2>"$TMP/wrk.err"; } 2>"$TMP/wrk.time" \
     || die "wrk failed on $name $payload: $(cat "$TMP/wrk.err")"
-  t1=$(server_ticks); read -r -a c1 <<<"$(cpu_snap)"
+  t1=$(server_ticks "$pid"); read -r -a c1 <<<"$(cpu_snap)"
   [ "$CAP" = 0 ] || a1=$(cat "$CG_ACCT/$name/cpuacct.usage")
   read -r wu ws <"$TMP/wrk.time"
   awk -v OFS='\t' -v name="$name" -v payload="$payload" -v conns="$conns" -v round="$round" \
@@ -343,15 +343,15 @@ measure() {  # name payload port path header conns round: warm-up, run, one line
 profile() {
   local port=${PORT[wavesites]}
   start_server wavesites
-  if ! perf record -q -F 999 -g -p "$SRV_PID" -o "$TMP/probe.data" -- sleep 0.2 >/dev/null 2>&1; then
+  if ! perf record -q -F 999 -g -p "${PID[wavesites]}" -o "$TMP/probe.data" -- sleep 0.2 >/dev/null 2>&1; then
     [ "$(id -u)" -eq 0 ] || die "perf cannot attach; try: sysctl -w kernel.perf_event_paranoid=-1"
     PARANOID_OLD=$(sysctl -n kernel.perf_event_paranoid)
     sysctl -q -w kernel.perf_event_paranoid=-1
-    perf record -q -F 999 -g -p "$SRV_PID" -o "$TMP/probe.data" -- sleep 0.2 >/dev/null 2>&1 \
+    perf record -q -F 999 -g -p "${PID[wavesites]}" -o "$TMP/probe.data" -- sleep 0.2 >/dev/null 2>&1 \
       || die "perf record cannot attach to the server even with perf_event_paranoid=-1"
   fi
   wrk_run "$port" "$PAGE_PATH" "" "$PERF_CONN" "$WARMUP" >/dev/null
-  perf record -q -F 999 -g -p "$SRV_PID" -o "$OUT/perf-512.data" -- sleep "$DUR" 2>"$TMP/perf.log" &
+  perf record -q -F 999 -g -p "${PID[wavesites]}" -o "$OUT/perf-512.data" -- sleep "$DUR" 2>"$TMP/perf.log" &
   local perf_pid=$! rps
   sleep 0.2
   rps=$(wrk_run "$port" "$PAGE_PATH" "" "$PERF_CONN" "$DUR" | awk '/^Requests\/sec/ {print $2}')
@@ -460,7 +460,7 @@ syscall_counts() {
   local conns=${CONNS[-1]} name spec payload path header pids
   for name in "${SERVERS[@]}"; do
     CAP=0 start_server "$name"
-    pids=$SRV_PID$(pgrep -P "$SRV_PID" | sed 's/^/,/' | tr -d '\n')
+    pids=${PID[$name]}$(pgrep -P "${PID[$name]}" | sed 's/^/,/' | tr -d '\n')
     for spec in "${PAYLOADS[@]}"; do
       IFS='|' read -r payload path header _ _ <<<"$spec"
       wrk_run "${PORT[$name]}" "$path" "$header" "$conns" 1 >/dev/null

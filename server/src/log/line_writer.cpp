@@ -64,8 +64,7 @@ void line_writer::hand(std::string& lines) {
     }
   }
   wake_.notify_one();
-  lines = std::move(next);
-  lines.clear();
+  lines = std::move(next);  // emptied by run()
   if (lines.capacity() < capacity) lines.reserve(capacity);
 }
 
