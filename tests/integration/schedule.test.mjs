@@ -88,6 +88,16 @@ describe('drafts, schedules and expiry', () => {
       { at: new Date(expire).toISOString(), manifest: 'manifest.2.json' },
     ]);
 
+    // A late switch says what was served and what the server logged about its editions.
+    const said = (srv) =>
+      `edition events so far: ${srv.stderr
+        .split('\n')
+        .filter((l) => l.includes('"event":"edition'))
+        .join(' ')}`;
+    const check = async (srv, expected) => {
+      const got = await look(srv);
+      assert.deepEqual(got, expected, `${JSON.stringify(got)}; ${said(srv)}`);
+    };
     const servers = [];
     try {
       for (let i = 0; i < 2; i++)
@@ -115,9 +125,9 @@ describe('drafts, schedules and expiry', () => {
       for (const srv of servers)
         assert.deepEqual((await look(srv))[3], before[3], 'not a moment early');
       await until(live + 300);
-      for (const srv of servers) assert.deepEqual(await look(srv), between);
+      for (const srv of servers) await check(srv, between);
       await until(expire + 300);
-      for (const srv of servers) assert.deepEqual(await look(srv), after);
+      for (const srv of servers) await check(srv, after);
       for (const srv of servers) {
         const switches = srv.stderr
           .split('\n')
