@@ -280,6 +280,17 @@ export async function requestMany(port, total, connections, make, status) {
   }
 }
 
+/**
+ * Stops the server with SIGTERM: it must exit 0 within 10 s, though a log nobody reads holds
+ * the rest of its lines (it waits at most 2 s for each of stdout and stderr).
+ */
+export async function stopsOnTime(srv) {
+  const started = Date.now();
+  const { code } = await srv.stop();
+  assert.equal(code, 0);
+  assert.ok(Date.now() - started < 10_000, `stopping took ${Date.now() - started} ms`);
+}
+
 /** The page's visible text, roughly: tags dropped, entities decoded, whitespace folded. */
 export function textOf(html) {
   return html
