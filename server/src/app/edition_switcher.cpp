@@ -59,7 +59,10 @@ void edition_switcher::run() {
     if (!sleep_until(lock, next - lead.count())) return;
     if (sites_.get() != state) continue;  // a reload came in: start again from what it loaded
     lock.unlock();
+    const auto build_start = std::chrono::steady_clock::now();
     auto built = site_state::build(state->cfg, web_dir_, next);
+    const auto built_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - build_start).count();
     lock.lock();
     if (!built) {
       log::error("edition_failed", {{"error", built.message()}, {"kept", "the pages in force; tried again in 10 s"}});
@@ -71,7 +74,7 @@ void edition_switcher::run() {
     if (sites_.get() != state) continue;  // a reload replaced it meanwhile
     const auto edition = (*built)->pages->edition();
     sites_.set(std::move(built).value());
-    log::info("edition", {{"manifest", edition}, {"at_ms", next}, {"late_ms", now_() - next}});
+    log::info("edition", {{"manifest", edition}, {"at_ms", next}, {"late_ms", now_() - next}, {"built_ms", built_ms}});
   }
 }
 

@@ -2,8 +2,8 @@
 /// Scheduled articles go live, and expired ones go, at their moments with no rebuild, restart or
 /// reload (docs/manifest.md, "Editions"): the web bundle holds one edition of its pages per
 /// moment, and this thread sets the next edition's pages in force at its moment. The state for
-/// that moment is built a few seconds ahead, with the config in force, so the switch itself is
-/// one pointer swap; servers sharing a bundle switch alike, by the clock.
+/// that moment is built ahead, with the config in force, so the switch itself is one pointer
+/// swap; servers sharing a bundle switch alike, by the clock.
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -32,8 +32,10 @@ class edition_switcher {
   void start();
   void stop();
 
-  /// How long before its moment the next edition is built.
-  static constexpr std::chrono::milliseconds lead{5000};
+  /// How long before its moment the next edition is built. A build takes about a second on an
+  /// idle machine and several on a busy one (5 s of lead was once not enough under a test
+  /// suite's load); holding two editions' pages for half a minute costs only memory.
+  static constexpr std::chrono::milliseconds lead{30'000};
 
  private:
   void run();
