@@ -243,6 +243,54 @@ export function request(
   });
 }
 
+/**
+ * `total` requests from `connections` keep-alive connections at once, request `n` made by
+ * `make(n)` ({path, method, headers, body}); each must be answered `status`. A request
+ * unanswered for 5 s fails it: the server is stuck.
+ */
+export async function requestMany(port, total, connections, make, status) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (next < total) {
+          const n = next++;
+          const { path: target, method = 'GET', headers = {}, body } = make(n);
+          const got = await new Promise((resolve, reject) => {
+            const req = http.request(
+              { host: '127.0.0.1', port, path: target, method, agent, timeout: 5000, headers },
+              (res) => {
+                res.resume();
+                res.on('end', () => resolve(res.statusCode));
+              },
+            );
+            req.on('timeout', () =>
+              req.destroy(new Error(`request ${n} waited 5 s: the server is stuck`)),
+            );
+            req.on('error', reject);
+            req.end(body);
+          });
+          if (status !== undefined) assert.equal(got, status, `request ${n}`);
+        }
+      }),
+    );
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * Stops the server with SIGTERM: it must exit 0 within 10 s, though a log nobody reads holds
+ * the rest of its lines (it waits at most 2 s for each of stdout and stderr).
+ */
+export async function stopsOnTime(srv) {
+  const started = Date.now();
+  const { code } = await srv.stop();
+  assert.equal(code, 0);
+  assert.ok(Date.now() - started < 10_000, `stopping took ${Date.now() - started} ms`);
+}
+
 /** The page's visible text, roughly: tags dropped, entities decoded, whitespace folded. */
 export function textOf(html) {
   return html

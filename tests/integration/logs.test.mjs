@@ -3,7 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { HOSTS, configText, events, request, runCli, startServer } from './harness.mjs';
+import {
+  HOSTS,
+  configText,
+  events,
+  request,
+  requestMany,
+  runCli,
+  startServer,
+  stopsOnTime,
+} from './harness.mjs';
 import { LEAD_PATH } from './contract.mjs';
 
 const GENERATED_ID = /^[0-9a-f]{16}$/;
@@ -138,6 +147,45 @@ test('every stderr line of a server run is a JSON event with a time and a level'
   assert.equal(all[0].url, `http://127.0.0.1:${srv.port}`);
   assert.equal(all.filter((e) => e.event === 'site').length, 7);
   assert.ok(all.some((e) => e.event === 'honeypot' && e.client === '127.0.0.1'));
+});
+
+// Regression: events were written to stderr by the thread that logged them, so a stderr nobody
+// read stopped the server: a bot's lead is an event (the honeypot), and after 720 of them an I/O
+// thread blocked in write(2), answering nothing more, and SIGTERM could not stop it either.
+test('a stderr nobody reads holds up no answer, and the server still stops on time', async () => {
+  const srv = await startServer({
+    config: configText('access_log = false\n\n[limits]\nleads_per_ip_per_hour = 1000000\n'),
+    // The start-up lines reach this test (it waits for them); then the reader stops reading, and
+    // the pipe stays open until the server is gone.
+    wrapper: [
+      'bash',
+      '-c',
+      'exec "$@" 2> >(python3 -c "$0" >&2; exec tail --pid=$$ -f /dev/null)',
+      [
+        'import os',
+        "seen = b''",
+        "while b'other_hosts' not in seen:",
+        '    d = os.read(0, 65536)',
+        '    if not d: break',
+        '    seen += d',
+        '    os.write(1, d)',
+      ].join('\n'),
+    ],
+  });
+  try {
+    const body = JSON.stringify({ website: `http://bot.example/${'w'.repeat(200)}` });
+    // 3000 events of some 300 bytes: 14 times what the pipe holds.
+    const bot = () => ({
+      path: LEAD_PATH,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      body,
+    });
+    await requestMany(srv.port, 3000, 8, bot, 200);
+    await stopsOnTime(srv);
+  } finally {
+    if (srv.child.exitCode === null) await srv.stop('SIGKILL');
+  }
 });
 
 test('a server that cannot start says why in one JSON error line', async () => {

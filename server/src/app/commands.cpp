@@ -3,7 +3,9 @@
 #include "app/commands.hpp"
 
 #include <sodium.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -23,6 +25,7 @@
 #include "config/config.hpp"
 #include "http/router.hpp"
 #include "log/event_log.hpp"
+#include "log/line_writer.hpp"
 #include "metrics/metrics.hpp"
 #include "net/server.hpp"
 #include "notify/outbox_worker.hpp"
@@ -42,6 +45,27 @@ int fail(const std::string& message) {
   std::fprintf(stderr, "wavesites: %s\n", message.c_str());
   return 2;
 }
+
+/// While `serve` runs, its events leave stderr from a thread of their own (log/event_log.hpp);
+/// when it returns, what is still queued gets at most 2 s, so that a stderr nobody reads cannot
+/// keep the process alive. They keep going through it after: the writer is never destroyed (its
+/// thread may be blocked on that stderr when the process ends).
+class serve_events {
+ public:
+  serve_events() {
+    constexpr std::size_t max_pending = 1 << 20;  // some 5,000 events
+    static auto* const writer = new log::line_writer(
+        STDERR_FILENO, max_pending, "events", [](std::uint64_t lines) { metrics::count_event_log_dropped(lines); });
+    writer_ = writer;
+    log::events_through(writer_);
+  }
+  ~serve_events() { writer_->drain(std::chrono::seconds(2)); }
+  serve_events(const serve_events&) = delete;
+  serve_events& operator=(const serve_events&) = delete;
+
+ private:
+  log::line_writer* writer_;
+};
 
 /// `serve`'s refusal to start: like every line of a server run, one JSON event.
 int fail_to_serve(const std::string& message) {
@@ -201,6 +225,7 @@ class reloader {
 }  // namespace
 
 int run(const serve_command& cmd, const std::function<void(route_table&)>& add_routes) {
+  const serve_events events;
   // A reload asked for while the server is still loading (systemctl reload just after start)
   // must not end it: SIGHUP's default is to terminate. server::run() handles it from then on.
   std::signal(SIGHUP, SIG_IGN);

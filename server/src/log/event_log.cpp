@@ -2,11 +2,13 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
 
+#include "log/line_writer.hpp"
 #include "util/json_text.hpp"
 
 namespace wavesites::log {
@@ -23,6 +25,8 @@ constexpr std::string_view level_name(level lvl) {
   }
   return "error";
 }
+
+std::atomic<line_writer*> through{nullptr};
 
 std::string quoted(std::string_view text) {
   std::string out = "\"";
@@ -76,15 +80,26 @@ std::string format(long long unix_ms, level lvl, std::string_view event, std::in
   return line;
 }
 
-void write(level lvl, std::string_view event, std::initializer_list<field> fields) {
+void events_through(line_writer* lines) {
+  through.store(lines, std::memory_order_release);
+}
+
+std::string stamped(level lvl, std::string_view event, std::initializer_list<field> fields) {
   const auto now = std::chrono::system_clock::now().time_since_epoch();
-  const auto line = format(std::chrono::duration_cast<std::chrono::milliseconds>(now).count(), lvl, event, fields);
-  std::size_t done = 0;
-  while (done < line.size()) {
-    const auto w = ::write(STDERR_FILENO, line.data() + done, line.size() - done);
-    if (w <= 0) return;  // stderr gone: nothing better to do with the line
-    done += static_cast<std::size_t>(w);
+  return format(std::chrono::duration_cast<std::chrono::milliseconds>(now).count(), lvl, event, fields);
+}
+
+void write_line(std::string line) {
+  if (auto* lines = through.load(std::memory_order_acquire)) {
+    // Out before this thread goes on, unless the reader is behind (then it waits at most once).
+    lines->hand_and_wait(line, std::chrono::milliseconds(100));
+    return;
   }
+  write_all(STDERR_FILENO, line);  // stderr gone: nothing better to do with the line
+}
+
+void write(level lvl, std::string_view event, std::initializer_list<field> fields) {
+  write_line(stamped(lvl, event, fields));
 }
 
 }  // namespace wavesites::log

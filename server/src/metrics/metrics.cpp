@@ -187,6 +187,9 @@ std::string registry::render() const {
   header(out, "wavesites_access_log_dropped_lines_total", "counter",
          "Access-log lines dropped because the reader of stdout fell too far behind.");
   sample(out, "wavesites_access_log_dropped_lines_total", {}, access_log_dropped_.load(relaxed));
+  header(out, "wavesites_event_log_dropped_lines_total", "counter",
+         "Event-log lines dropped because the reader of stderr fell too far behind.");
+  sample(out, "wavesites_event_log_dropped_lines_total", {}, event_log_dropped_.load(relaxed));
   render_intake(out);
   render_outbox(out);
   return out;
@@ -327,6 +330,10 @@ void count_internal_error() {
 
 void count_access_log_dropped(std::uint64_t lines) {
   global().count_access_log_dropped(lines);
+}
+
+void count_event_log_dropped(std::uint64_t lines) {
+  global().count_event_log_dropped(lines);
 }
 
 }  // namespace wavesites::metrics

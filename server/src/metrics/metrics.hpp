@@ -89,6 +89,8 @@ class registry {
   void count_access_log_dropped(std::uint64_t lines) {
     access_log_dropped_.fetch_add(lines, std::memory_order_relaxed);
   }
+  /// Event-log lines dropped because stderr's reader fell too far behind.
+  void count_event_log_dropped(std::uint64_t lines) { event_log_dropped_.fetch_add(lines, std::memory_order_relaxed); }
   /// The cap on open connections, shown beside the gauge of open ones.
   void set_max_connections(std::uint64_t n) { max_connections_.store(n, std::memory_order_relaxed); }
   void set_max_connections_per_ip(std::uint64_t n) { max_connections_per_ip_.store(n, std::memory_order_relaxed); }
@@ -159,6 +161,7 @@ class registry {
   std::array<counter, drop_reason_names.size()> connections_dropped_{};
   counter internal_errors_{0};
   counter access_log_dropped_{0};
+  counter event_log_dropped_{0};
   counter max_connections_{0};
   std::atomic<std::uint64_t> max_connections_per_ip_{0};
   std::array<intake_counters, 2> intake_{};  ///< by intake_kind
@@ -188,6 +191,7 @@ void count_link_click(std::string_view site, std::string_view link);
 void count_store_error();
 void count_internal_error();
 void count_access_log_dropped(std::uint64_t lines);
+void count_event_log_dropped(std::uint64_t lines);
 void count_stats_flush(double seconds, std::uint64_t rows);
 
 }  // namespace wavesites::metrics
