@@ -10,9 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {
-  HAVE_PG,
   configText,
   events,
+  HAVE_PG,
+  loggedEvents,
   pgSchemaUrl,
   request,
   runCli,
@@ -436,7 +437,7 @@ describe('intake on PostgreSQL', () => {
           /leads|relation|postgres|sql/i,
           'no detail from inside the server',
         );
-        const logged = events(srv.stderr).find((e) => e.event === 'store_error');
+        const [logged] = await loggedEvents(srv, (e) => e.event === 'store_error');
         assert.equal(logged?.level, 'error', 'the detail goes to the log');
         assert.match(logged.what, /lead not saved/);
         const scrape = (await request(srv.port, '/metrics')).body;
@@ -502,7 +503,7 @@ describe('a data directory removed under the running server', () => {
       assert.equal((await request(srv.port, '/readyz')).status, 503);
       assert.equal((await upload(srv, [['file', PDF, 'cv.pdf']])).status, 503);
       assert.ok(
-        events(srv.stderr).some((e) => e.event === 'store_error' && /gone/.test(e.error)),
+        (await loggedEvents(srv, (e) => e.event === 'store_error' && /gone/.test(e.error))).length,
         srv.stderr,
       );
     } finally {

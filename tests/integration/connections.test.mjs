@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 
-import { configText, events, request, startServer } from './harness.mjs';
+import { configText, loggedEvents, request, startServer } from './harness.mjs';
 import { LEAD_PATH } from './contract.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -156,7 +156,7 @@ test('past max_connections with nothing to evict, a connection is closed at once
     const m = samples((await request(srv.port, '/metrics')).body);
     assert.equal(m['wavesites_connections_refused_total{reason="max_connections"}'], 1);
     assert.equal(m['wavesites_max_connections'], 3);
-    const lines = events(srv.stderr).filter((e) => e.event === 'connections_refused');
+    const lines = await loggedEvents(srv, (e) => e.event === 'connections_refused');
     assert.equal(lines.length, 1);
     assert.equal(lines[0].level, 'warn');
     assert.equal(lines[0].reason, 'max_connections');
@@ -206,7 +206,7 @@ test('max_connections_per_ip caps one address, not the others, and a flood of re
     const m = samples((await request(srv.port, '/metrics')).body);
     assert.equal(m['wavesites_connections_refused_total{reason="max_connections_per_ip"}'], 20);
     assert.equal(m['wavesites_max_connections_per_ip'], 2);
-    const lines = events(srv.stderr).filter((e) => e.event === 'connections_refused');
+    const lines = await loggedEvents(srv, (e) => e.event === 'connections_refused');
     assert.equal(lines.length, 1, 'rate-limited: one line for the burst');
     assert.equal(lines[0].reason, 'max_connections_per_ip');
     assert.equal(lines[0].last_client, '127.0.0.7');

@@ -12,14 +12,15 @@ import { promisify } from 'node:util';
 
 import {
   BIN,
-  ROOT,
-  WEB,
   configText,
   events,
+  loggedEvents,
   request,
+  ROOT,
   runCliOn,
   spawnAsUser,
   startServer,
+  WEB,
 } from './harness.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
@@ -181,7 +182,7 @@ test('a handler that throws gets a 500, is logged once with its request id and c
     assert.equal((await request(srv.port, '/waveads/home')).status, 200, 'still serving');
     const m = samples((await request(srv.port, '/metrics')).body);
     assert.equal(m.wavesites_internal_errors_total, 3);
-    const faults = events(srv.stderr).filter((e) => e.event === 'internal_error');
+    const faults = await loggedEvents(srv, (e) => e.event === 'internal_error', { count: 3 });
     assert.equal(faults.length, 3, 'one line each');
     assert.equal(faults.filter((e) => e.request_id === id).length, 1);
     assert.equal(faults[0].path, '/__fault/throw');
@@ -222,7 +223,7 @@ test('a fault in the accept loop costs the connection being accepted; the next o
     }
     const m = samples((await request(srv.port, '/metrics')).body);
     assert.equal(m.wavesites_internal_errors_total, 1);
-    const faults = events(srv.stderr).filter((e) => e.event === 'internal_error');
+    const faults = await loggedEvents(srv, (e) => e.event === 'internal_error');
     assert.equal(faults.length, 1, 'one line');
     assert.equal(faults[0].where, 'accept');
     assert.equal(faults[0].error, 'injected fault: accept');
@@ -258,7 +259,7 @@ test('a fault in a deadline sweep costs that sweep; every worker goes on cutting
     for (const data of await Promise.all(cut)) assert.match(data, /^HTTP\/1\.1 408 /);
     const m = samples((await request(srv.port, '/metrics')).body);
     assert.equal(m.wavesites_internal_errors_total, 1);
-    const faults = events(srv.stderr).filter((e) => e.event === 'internal_error');
+    const faults = await loggedEvents(srv, (e) => e.event === 'internal_error');
     assert.equal(faults.length, 1, 'one line');
     assert.equal(faults[0].where, 'sweep');
   } finally {

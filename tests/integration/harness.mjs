@@ -203,6 +203,43 @@ export function events(stderr) {
     .map((l) => JSON.parse(l));
 }
 
+/** Polls `check` (every 100 ms, for at most `ms`) until it gives a truthy value, and returns it. */
+export async function waitFor(what, check, ms = 30_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * The server's events that `pick` selects, from stderr offset `after` on, once there are at least
+ * `count` of them (waiting at most `ms`). The server writes an event's line before it sends the
+ * answer the line explains, but the line goes down a pipe and the answer down a socket, and Node
+ * may read the socket first: a test that reads an event after an answer waits for it.
+ */
+export async function loggedEvents(srv, pick, { count = 1, after = 0, ms = 5_000 } = {}) {
+  const picked = () => events(srv.stderr.slice(after)).filter(pick);
+  try {
+    return await waitFor(`${count} such events`, () => picked().length >= count && picked(), ms);
+  } catch {
+    return picked(); // fewer than `count`: the caller's assertion says what is missing
+  }
+}
+
+/** Writes `text` as the server's config and sends SIGHUP: its `reloaded` or `reload_refused` event. */
+export async function reloadConfig(srv, text) {
+  writeFileSync(path.join(srv.dir, 'sites.toml'), text);
+  const after = srv.stderr.length;
+  srv.child.kill('SIGHUP');
+  const pick = (e) => ['reloaded', 'reload_refused'].includes(e.event);
+  const [said] = await loggedEvents(srv, pick, { after, ms: 30_000 });
+  assert.ok(said, `no reload event in: ${srv.stderr.slice(after)}`);
+  return said;
+}
+
 /** One request with a chosen Host; resolves {status, headers, body (decoded text), raw}. */
 export function request(
   port,

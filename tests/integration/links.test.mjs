@@ -16,6 +16,7 @@ import {
   configText,
   goLinks,
   HOSTS,
+  reloadConfig,
   request,
   ROOT,
   runCli,
@@ -330,20 +331,7 @@ describe('links out', () => {
           headers: { 'User-Agent': UA.url },
         })
       ).headers.location;
-    const reload = async (text) => {
-      writeFileSync(path.join(srv.dir, 'sites.toml'), text);
-      const mark = srv.stderr.length;
-      srv.child.kill('SIGHUP');
-      for (const end = Date.now() + 30_000; Date.now() < end;) {
-        const line = srv.stderr
-          .slice(mark)
-          .split('\n')
-          .find((l) => /"event":"(reloaded|reload_refused)"/.test(l));
-        if (line) return JSON.parse(line);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error('no reload event');
-    };
+    const reload = (text) => reloadConfig(srv, text);
     try {
       assert.equal(await location(), expected('tts1', slug, 'url', '1'));
       const moved = `${base}\n[links]\n${slug} = { url = "https://merchant.check.test/new?x=1", subid_param = "aff" }\nbrand-new = "https://new.check.test/"\n`;

@@ -10,13 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {
-  HAVE_PG,
   configText,
   freePort,
+  HAVE_PG,
   pgSchemaUrl,
   request,
   runCliOn,
   startServer,
+  waitFor,
 } from './harness.mjs';
 import { Receiver, startSmtp } from './notify-fixtures.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
@@ -56,16 +57,6 @@ async function uploadResume(port, bytes, name) {
   const r = await fetch(`http://127.0.0.1:${port}${UPLOAD_PATH}`, { method: 'POST', body: form });
   assert.equal(r.status, 200);
   return (await r.json()).data.id;
-}
-
-async function waitFor(what, check, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 function notifyConfig(hookPort, smtpPort, extra = '') {

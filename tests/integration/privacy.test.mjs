@@ -11,13 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {
-  HAVE_PG,
   configText,
   freePort,
+  HAVE_PG,
   pgSchemaUrl,
+  reloadConfig,
   request,
   runCli,
   startServer,
+  waitFor,
 } from './harness.mjs';
 import { CONSENT_VERSION, LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
@@ -132,16 +134,6 @@ const erasedEvents = (stderr) =>
     .map((l) => JSON.parse(l))
     .filter((e) => e.event === 'erased');
 
-async function waitFor(what, check, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Makes records old, as time would, straight in the SQLite file (the server may be running). */
 function backdateSqlite(srv, table, ids, at) {
   const db = path.join(srv.dir, 'data', 'wavesites.db');
@@ -176,11 +168,10 @@ function backdatePostgres(table, ids, at) {
 
 const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString();
 
+/** Reloads `text`; the stderr offset before the reload. */
 async function reloadWith(srv, text) {
-  writeFileSync(path.join(srv.dir, 'sites.toml'), text);
   const mark = srv.stderr.length;
-  srv.child.kill('SIGHUP');
-  await waitFor('reloaded', () => srv.stderr.slice(mark).includes('"event":"reloaded"'));
+  assert.equal((await reloadConfig(srv, text)).event, 'reloaded');
   return mark;
 }
 

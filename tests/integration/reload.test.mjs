@@ -11,7 +11,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { WEB, configText, events, freePort, request, runCliOn, startServer } from './harness.mjs';
+import {
+  configText,
+  events,
+  freePort,
+  reloadConfig,
+  request,
+  runCliOn,
+  startServer,
+  WEB,
+} from './harness.mjs';
 import { Receiver, startSmtp } from './notify-fixtures.mjs';
 import { LEAD_PATH, UPLOAD_PATH, validLead } from './contract.mjs';
 
@@ -29,24 +38,6 @@ const lead = JSON.stringify(
     remark: '',
   }),
 );
-
-async function waitForLine(srv, pattern, after, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const lines = srv.stderr.slice(after).split('\n').filter(Boolean);
-    const hit = lines.find((l) => pattern.test(l));
-    if (hit) return JSON.parse(hit);
-    if (Date.now() > end) throw new Error(`no ${pattern} in:\n${srv.stderr.slice(after)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function reload(srv, text) {
-  writeFileSync(path.join(srv.dir, 'sites.toml'), text);
-  const mark = srv.stderr.length;
-  srv.child.kill('SIGHUP');
-  return waitForLine(srv, /"event":"(reloaded|reload_refused)"/, mark);
-}
 
 const postLead = (srv) =>
   request(srv.port, LEAD_PATH, {
@@ -81,7 +72,7 @@ describe('reload on SIGHUP', () => {
           .replace(/app_store_url = "[^"]*"/, `app_store_url = "${NEW_STORE_URL}"`)
           .replace('leads_per_ip_per_hour = 1000', 'leads_per_ip_per_hour = 2') +
         `\n[metrics]\nallow = ["10.0.0.0/8"]\n\n[notify]\nwebhook_url = "http://127.0.0.1:${hook.port}/hook"\nwebhook_secret = "s"\n`;
-      const event = await reload(srv, after);
+      const event = await reloadConfig(srv, after);
       assert.equal(event.event, 'reloaded', JSON.stringify(event));
       assert.equal(event.level, 'info');
 
@@ -128,7 +119,7 @@ describe('reload on SIGHUP', () => {
           `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
       );
       sock.write(body.subarray(0, 40));
-      const event = await reload(
+      const event = await reloadConfig(
         srv,
         configText('\n[limits]\nuploads_per_ip_per_hour = 1000\nmax_json_bytes = 2048\n'),
       );
@@ -155,7 +146,7 @@ describe('reload on SIGHUP', () => {
         [good.replace('[landing]', '[landing]\nnot_a_setting = "x"'), 'landing.not_a_setting'],
       ]) {
         const mark = srv.stderr.length;
-        const event = await reload(srv, text);
+        const event = await reloadConfig(srv, text);
         assert.equal(event.event, 'reload_refused');
         assert.equal(event.level, 'error');
         assert.ok(event.error.includes(key), `${key} named in ${event.error}`);
@@ -251,7 +242,7 @@ describe('reload on SIGHUP: what was read at start follows the file', () => {
       let mark = srv.stderr.length;
       const caps =
         'hsts_max_age = 600\nmax_connections = 3\nmax_connections_per_ip = 2\naccess_log = false\n';
-      assert.equal((await reload(srv, configText(caps + PROXY))).event, 'reloaded');
+      assert.equal((await reloadConfig(srv, configText(caps + PROXY))).event, 'reloaded');
       assert.ok(
         !srv.stderr.slice(mark).includes('reload_partial'),
         'all of it is in force: nothing to say',
@@ -292,7 +283,7 @@ describe('reload on SIGHUP: what was read at start follows the file', () => {
 
       // Threads are made at start: that one waits, and is named; the rest of the file applies.
       mark = srv.stderr.length;
-      const event = await reload(
+      const event = await reloadConfig(
         srv,
         configText(caps + 'read_timeout_seconds = 1\n' + PROXY).replace(
           'threads = 2',
@@ -348,7 +339,7 @@ describe('reload on SIGHUP: what was read at start follows the file', () => {
           });
         };
         assert.equal((await upload()).status, 413, 'larger than the cap at start');
-        assert.equal((await reload(srv, configText(limits(65536)))).event, 'reloaded');
+        assert.equal((await reloadConfig(srv, configText(limits(65536)))).event, 'reloaded');
         const r = await upload();
         assert.equal(r.status, 200);
         const id = (await r.json()).data.id;
@@ -403,7 +394,7 @@ describe('reload on SIGHUP: what was read at start follows the file', () => {
     try {
       const before = await leadIn('pt');
       writeFileSync(path.join(web, 'manifest.json'), full);
-      assert.equal((await reload(srv, withLanding)).event, 'reloaded');
+      assert.equal((await reloadConfig(srv, withLanding)).event, 'reloaded');
 
       assert.equal(
         (await request(srv.port, '/', { host: landing })).status,

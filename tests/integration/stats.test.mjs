@@ -12,14 +12,16 @@ import path from 'node:path';
 
 import {
   BIN,
+  configText,
   HAVE_PG,
   HOSTS,
-  WEB,
-  configText,
+  loggedEvents,
   pgSchemaUrl,
   request,
   runCli,
   startServer,
+  waitFor,
+  WEB,
 } from './harness.mjs';
 import { LEAD_PATH, validLead } from './contract.mjs';
 
@@ -78,16 +80,6 @@ function totals(report) {
     out[site] = rest;
   }
   return out;
-}
-
-async function waitFor(what, check, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const BEAUTY = HOSTS.tts1[0];
@@ -572,10 +564,7 @@ describe('visit counts and the stats report', () => {
       );
       assert.equal(lead.id, id);
       assert.deepEqual(lead.attribution, { utm_source: 'partner', msclkid: 'm'.repeat(200) });
-      const dropped = srv.stderr
-        .split('\n')
-        .filter((l) => l.includes('"event":"attribution_dropped"'))
-        .map((l) => JSON.parse(l));
+      const dropped = await loggedEvents(srv, (e) => e.event === 'attribution_dropped');
       assert.equal(dropped.length, 1);
       assert.equal(dropped[0].lead, id);
       assert.deepEqual([...dropped[0].dropped].sort(), [
