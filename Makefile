@@ -39,7 +39,7 @@ deps-bench:
 	@scripts/ensure-deps.sh bench
 
 ## make test: every test suite; non-zero on any failure
-test: deps-test  # scripts/test.sh builds, overlapping clang-tidy with the web build
+test: deps-test  # scripts/test.sh builds, lints all but clang-tidy (make lint), runs the suites
 	@scripts/test.sh
 	@echo "make test: all suites passed"
 
