@@ -7,11 +7,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-make --no-print-directory server web
-scripts/lint-shell.sh
-scripts/lint-js.sh
-scripts/lint-cpp.sh --no-tidy
+# Each step says how long it took, and the run its total: the figures to watch against that budget.
+step() {
+  local started=$SECONDS
+  "$@"
+  echo "make test: $* took $((SECONDS - started)) s"
+}
 
+step make --no-print-directory server
+step make --no-print-directory web
+step scripts/lint-shell.sh
+step scripts/lint-js.sh
+step scripts/lint-cpp.sh --no-tidy
 for suite in test-unit test-web test-integration test-browser test-fuzz; do
-  make --no-print-directory "$suite"
+  step make --no-print-directory "$suite"
 done
+echo "make test: $SECONDS s from the build on"

@@ -15,6 +15,7 @@ import {
   ROOT,
   buildWithContent as build,
   configText,
+  events,
   request,
   startServer,
 } from './harness.mjs';
@@ -89,11 +90,8 @@ describe('drafts, schedules and expiry', () => {
     ]);
 
     // A late switch says what was served and what the server logged about its editions.
-    const said = (srv) =>
-      `edition events so far: ${srv.stderr
-        .split('\n')
-        .filter((l) => l.includes('"event":"edition'))
-        .join(' ')}`;
+    const editionEvents = (srv) => events(srv.stderr).filter((e) => e.event.startsWith('edition'));
+    const said = (srv) => `edition events so far: ${JSON.stringify(editionEvents(srv))}`;
     const check = async (srv, expected) => {
       const got = await look(srv);
       assert.deepEqual(got, expected, `${JSON.stringify(got)}; ${said(srv)}`);
@@ -129,10 +127,7 @@ describe('drafts, schedules and expiry', () => {
       await until(expire + 300);
       for (const srv of servers) await check(srv, after);
       for (const srv of servers) {
-        const switches = srv.stderr
-          .split('\n')
-          .filter((l) => l.includes('"event":"edition"'))
-          .map((l) => JSON.parse(l));
+        const switches = editionEvents(srv).filter((e) => e.event === 'edition');
         assert.deepEqual(
           switches.map((e) => e.manifest),
           ['manifest.1.json', 'manifest.2.json'],
