@@ -51,16 +51,17 @@ interface Outside {
  * Why the stores wait for the image: a real store page takes a network round trip to arrive,
  * and the page that loads the image lives until then. A store answered from memory here ends
  * that page at once, and Chromium then drops an image whose request had not yet left the page,
- * now and then: a race of the test's making, not the visitor's.
+ * now and then: a race of the test's making, not the visitor's. A page without JavaScript sends
+ * no image (`image: false`): its stores answer at once.
  */
-async function interceptOutside(page: Page): Promise<Outside> {
+async function interceptOutside(page: Page, { image = true } = {}): Promise<Outside> {
   const requests: Request[] = [];
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let imageSent!: () => void;
   const imageGone = new Promise<void>((resolve) => (imageSent = resolve));
   const storeMayAnswer = () =>
-    Promise.race([imageGone, new Promise<void>((r) => setTimeout(r, 2000))]);
+    image ? Promise.race([imageGone, new Promise<void>((r) => setTimeout(r, 2000))]) : undefined;
   await page.route(
     (url) => !isLocal(url),
     async (route: Route) => {
@@ -291,7 +292,7 @@ test('without JavaScript the badge still leads each phone to its store, through 
   for (const { name, store } of DEVICES) {
     const context = await browser.newContext({ ...device(name), javaScriptEnabled: false });
     const page = await context.newPage();
-    const outside = await interceptOutside(page);
+    const outside = await interceptOutside(page, { image: false });
     const redirects: string[] = [];
     page.on('response', (r) => {
       if (r.status() === 302) redirects.push(new URL(r.url()).pathname);
