@@ -644,6 +644,7 @@ session::next session::serve_now(std::optional<head_status> step) {
     }
     cur_.started = steady::now();
     request_start_ = cur_.started;
+    worker_.pace(cur_.started);
     keep_alive_ = reader_.keep_alive() && !worker_.stopping();
     identify();
     cur_.status = 0;

@@ -36,6 +36,18 @@ TEST(CoarseClock, IsSteadyClockAsOfTheLastTick) {
   }
 }
 
+TEST_F(WorkerTest, AnsweringEntersTheSchedulerOncePerPaceInterval) {
+  // However many requests come between, so that a quota is counted on time and a yield costs
+  // next to nothing.
+  EXPECT_TRUE(w.pace(t0));
+  EXPECT_FALSE(w.pace(t0));
+  EXPECT_FALSE(w.pace(t0 + worker::pace_every / 2));
+  EXPECT_FALSE(w.pace(t0 + worker::pace_every - std::chrono::microseconds(1)));
+  EXPECT_TRUE(w.pace(t0 + worker::pace_every));
+  EXPECT_FALSE(w.pace(t0 + worker::pace_every + worker::pace_every / 2));
+  EXPECT_TRUE(w.pace(t0 + 5 * worker::pace_every));
+}
+
 TEST_F(WorkerTest, AConnectionIsCutOffAtItsDeadlineAndNotBefore) {
   connection_guard guard(w, socket);
   guard.arm(seconds(2), false, t0);
