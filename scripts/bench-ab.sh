@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench-ab A=old/wavesites B=new/wavesites: which of two builds answers more with the same
-# CPU; A or B may also be nginx or h2o, configured as make bench configures them. A benchmark,
-# not a test.
+# CPU; A or B may also be nginx or h2o, configured as make bench configures them (but sharing
+# core 0's caches costs h2o more than wavesites, so against a peer the bench's table is the
+# measure; see the README). A benchmark, not a test.
 #
 # make bench runs servers one after the other, so a change of a few percent drowns in the
 # machine's drift from one minute to the next (a round strays 10% or more). Here both builds run
