@@ -14,8 +14,8 @@ const BUILD_DIR = process.env.WAVESITES_BUILD_DIR ?? '../build';
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  // One per core: the suite is CPU-bound (Chromium's processes take some 80% of both cores, the
-  // runner the rest), so a third worker only shares them: 521 s against 513 s with two.
+  // Two, for the two cores CI has: the suite keeps both busy (Chromium's processes about two
+  // thirds of them, the runner a sixth), so a third worker only shares them: 521 s against 513.
   workers: 2,
   reporter: [['list']],
   // Screenshot baselines (e2e/screenshots.spec.ts) sit beside the tests, one file per name: the
