@@ -111,8 +111,16 @@ async function expectImages(page: Page) {
     }
   });
   const images = page.locator('main img');
+  // On a busy machine the pass above can outrun Chromium's lazy-load check, and an image it
+  // scrolled past unseen would never load: each poll brings the first one still loading into view.
   await expect
-    .poll(() => images.evaluateAll((all) => all.every((i) => (i as HTMLImageElement).complete)))
+    .poll(() =>
+      images.evaluateAll((all) => {
+        const waiting = (all as HTMLImageElement[]).find((i) => !i.complete);
+        waiting?.scrollIntoView({ block: 'center' });
+        return !waiting;
+      }),
+    )
     .toBe(true);
   const facts = await images.evaluateAll((all) =>
     all.map((node) => {
