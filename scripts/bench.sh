@@ -57,9 +57,13 @@
 # each in its own cgroups, and each cell (payload, connections) is measured for all of them back
 # to back, the order rotating each round: this machine's speed drifts over minutes (by 20-30%
 # within half an hour), and measured server after server, one server's cells came minutes before
-# another's, so the ratio carried the drift. The noise of seconds stays (the ratio of two 7 s
-# runs in turn went from 0.93 to 1.30): only rounds narrow it. An idle server takes no CPU from
-# the loaded one.
+# another's, so the ratio carried the drift. Each server's run of a cell is split in two halves
+# of half the duration, the second pass in the reverse order (A B C D, then D C B A): a drift
+# within the cell then falls alike on every server (the first in line is also the last), and a
+# server's figure is two samples of the machine, not one. The halves make one run: requests/s
+# their mean, CPU µs per answer their total over their answers, p99 their mean. The noise of
+# seconds stays (the ratio of two 7 s runs in turn went from 0.93 to 1.30): only rounds narrow
+# it. An idle server takes no CPU from the loaded one.
 # Where the cgroups cannot be written (not root, no cgroup v1), the capped rounds are
 # skipped with the reason, and the bench goes on.
 #
@@ -104,6 +108,7 @@ QUOTA=${BENCH_QUOTA:-35}
 CG_CPU=/sys/fs/cgroup/cpu/wavesites-bench
 CG_ACCT=/sys/fs/cgroup/cpuacct/wavesites-bench
 CAP=0  # 1 while a capped server runs (start_server puts it in the cgroups)
+HALF=$(((DUR + 1) / 2))  # a capped run's halves (see the top)
 PERF_CONN=512
 OUT=$ROOT/build/bench
 declare -A PORT=([wavesites]=18081 [nginx]=18082 [h2o]=18083 [stats-on]=18084)
@@ -427,8 +432,9 @@ done
 : >"$OUT/runs-capped.tsv"
 CAPPED=(wavesites nginx h2o stats-on)
 if why=$(cgroup_setup "${CAPPED[@]}"); then
-  runs=$((ROUNDS * (3 * ${#PAYLOADS[@]} + 1) * ${#CONNS[@]}))
-  printf '\ncapped rounds, %s%% of a core each: %s runs, about %s min\n' "$QUOTA" "$runs" $(((runs * (DUR + WARMUP) + 59) / 60))
+  runs=$((2 * ROUNDS * (3 * ${#PAYLOADS[@]} + 1) * ${#CONNS[@]}))
+  printf '\ncapped rounds, %s%% of a core each: %s half runs of %ss, about %s min\n' "$QUOTA" "$runs" "$HALF" \
+    $(((runs * (HALF + WARMUP) + 59) / 60))
   # side by side, each cell measured for all four back to back (see the top)
   for name in "${CAPPED[@]}"; do
     if [ "$name" = stats-on ]; then CAP=1 WS_CONFIG=$TMP/bench-stats-on.toml start_server stats-on; else CAP=1 start_server "$name"; fi
@@ -437,12 +443,14 @@ if why=$(cgroup_setup "${CAPPED[@]}"); then
     for spec in "${PAYLOADS[@]}"; do
       IFS='|' read -r payload path header _ _ <<<"$spec"
       for conns in "${CONNS[@]}"; do
-        for i in "${!CAPPED[@]}"; do  # the order rotates each round
-          name=${CAPPED[$(((i + round - 1) % ${#CAPPED[@]}))]}
+        order=()
+        for i in "${!CAPPED[@]}"; do order+=("${CAPPED[$(((i + round - 1) % ${#CAPPED[@]}))]}"); done  # rotates each round
+        for ((i = ${#order[@]} - 1; i >= 0; i--)); do order+=("${order[i]}"); done  # and back (see the top)
+        for name in "${order[@]}"; do
           if [ "$name" != stats-on ]; then
-            CAP=1 RUNS_FILE=runs-capped.tsv measure "$name" "$payload" "${PORT[$name]}" "$path" "$header" "$conns" "$round"
+            DUR=$HALF CAP=1 RUNS_FILE=runs-capped.tsv measure "$name" "$payload" "${PORT[$name]}" "$path" "$header" "$conns" "$round"
           elif [ "$payload" = page-plain ]; then
-            CAP=1 RUNS_FILE=runs-capped.tsv measure stats-on page-plain "${PORT[stats-on]}" "$PAGE_PATH" "Host: bench.test" "$conns" "$round"
+            DUR=$HALF CAP=1 RUNS_FILE=runs-capped.tsv measure stats-on page-plain "${PORT[stats-on]}" "$PAGE_PATH" "Host: bench.test" "$conns" "$round"
           fi
         done
       done
@@ -500,7 +508,22 @@ const parse = ([server, payload, c, round, rps, p99, requests, errors, non2xx, c
   socket_errors: +errors, non_2xx: +non2xx, server_cpu: +cpu, wrk_cpu: +wcpu, core0_busy: +b0, core1_busy: +b1,
   quota_percent: +quota, cpu_us_per_answer: +us, core0_interrupt_us_per_answer: +irq });
 const runs = tsv('runs.tsv').map(parse);
-const capped = fs.existsSync(path.join(out, 'runs-capped.tsv')) ? tsv('runs-capped.tsv').map(parse) : [];
+const cappedHalves = fs.existsSync(path.join(out, 'runs-capped.tsv')) ? tsv('runs-capped.tsv').map(parse) : [];
+// A capped run is its two halves (see the top), of equal length: rates and shares are their
+// means, counts their sums, and what one answer cost is their total over their answers.
+const byRun = new Map();
+for (const r of cappedHalves) {
+  const key = [r.server, r.payload, r.connections, r.round].join(' ');
+  byRun.set(key, [...(byRun.get(key) ?? []), r]);
+}
+const capped = [...byRun.values()].map((rs) => {
+  const sum = (f) => rs.reduce((n, r) => n + r[f], 0), mean = (f) => sum(f) / rs.length;
+  const perAnswer = (f) => rs.reduce((n, r) => n + r[f] * r.requests, 0) / Math.max(sum('requests'), 1);
+  return { ...rs[0], halves: rs.length, rps: mean('rps'), p99_ms: mean('p99_ms'), requests: sum('requests'),
+    socket_errors: sum('socket_errors'), non_2xx: sum('non_2xx'), server_cpu: mean('server_cpu'), wrk_cpu: mean('wrk_cpu'),
+    core0_busy: mean('core0_busy'), core1_busy: mean('core1_busy'), cpu_us_per_answer: perAnswer('cpu_us_per_answer'),
+    core0_interrupt_us_per_answer: perAnswer('core0_interrupt_us_per_answer') };
+});
 const check = {};
 for (const [server, payload, body, hdr, enc] of tsv('check.tsv'))
   (check[payload] ??= {})[server] = { body_bytes: +body, header_bytes: +hdr, content_encoding: enc || null };
@@ -550,7 +573,7 @@ for (const r of results) {
 const cappedResults = [];
 if (capped.length) {
   const quota = capped[0].quota_percent;
-  console.log('\ncapped at ' + quota + '% of core 0 (cgroup cpu.cfs_quota_us), median of ${ROUNDS} rounds, each cell run for the servers back to back: requests/s, CPU µs per answer (cpuacct), busy % of the quota, p99 ms');
+  console.log('\ncapped at ' + quota + '% of core 0 (cgroup cpu.cfs_quota_us), median of ${ROUNDS} rounds, each cell run for the servers back to back in two halves of ${HALF}s, in turn and back: requests/s, CPU µs per answer (cpuacct), busy % of the quota, p99 ms');
   const who = [...servers, 'stats-on'];
   console.log('payload'.padEnd(11) + h('conns', 6) + who.map((s) => h(s, 13) + h('µs', 7) + h('busy', 6) + h('p99', 7)).join('') + h('ws/nginx', 10) + h('ws/h2o', 8));
   for (const payload of payloads) for (const c of conns) {
@@ -636,7 +659,7 @@ const result = {
     nginx: fs.readFileSync(path.join(tmp, 'nginx.conf'), 'utf8'), h2o: fs.readFileSync(path.join(tmp, 'h2o.conf'), 'utf8') },
   payloads: Object.fromEntries(payloads.map((p) => [p, check[p]])),
   results,
-  capped: cappedResults.length ? { quota_percent: capped[0].quota_percent, cfs_period_us: 10000, results: cappedResults, runs: capped } : null,
+  capped: cappedResults.length ? { quota_percent: capped[0].quota_percent, cfs_period_us: 10000, results: cappedResults, runs: capped, halves: cappedHalves } : null,
   syscalls,
   runs,
 };
