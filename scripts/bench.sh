@@ -83,7 +83,7 @@
 #
 # Environment:
 #   BENCH_QUOTA=35           the capped rounds' CPU quota, % of one core (0: no capped rounds)
-#   BENCH_DURATION=10        seconds per measured run
+#   BENCH_DURATION=10        seconds per measured run (a capped one: two halves of half of it)
 #   BENCH_WARMUP=2           seconds of warm-up before each run
 #   BENCH_ROUNDS=3           rounds; the table shows medians
 #   BENCH_CONNECTIONS="50 512"  concurrencies (space or comma separated)
